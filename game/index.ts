@@ -1,0 +1,75 @@
+/**
+ * Watergate as a boardgame.io Game. The rules live in the pure engine (game/engine.ts); this file maps
+ * its prompts onto boardgame.io phases (setup → cards → assessment), turns (driven by the initiative)
+ * and stages (every decision that interrupts a turn), and adds the player view and ai.enumerate.
+ */
+import type { Ctx, Game, Move } from 'boardgame.io';
+import { INVALID_MOVE } from 'boardgame.io/core';
+import { applyMove, MOVE_FOR_PROMPT, MOVE_NAMES, newGame, type MoveName } from './engine';
+import { legalMoves } from './legal';
+import { validateSetupData } from './state';
+import { playerView } from './view';
+import type { Phase, SetupData, WatergateState } from './types';
+
+type EventsAPI = { setActivePlayers(arg: unknown): void; endTurn(): void };
+
+/** Only the player the engine waits for is active, in the stage named after the move that answers. */
+function activate(G: WatergateState, events: EventsAPI): void {
+  if (G.prompt) events.setActivePlayers({ value: { [G.prompt.player]: MOVE_FOR_PROMPT[G.prompt.kind] } });
+}
+
+function engineMove(name: MoveName, redact = false): Move<WatergateState> {
+  return {
+    move: ({ G, playerID, events, random }, arg?: unknown) => {
+      const turn = G.turnSeq;
+      const error = applyMove(G, playerID as '0' | '1', name, arg, random);
+      if (error) return INVALID_MOVE; // the engine's checkMove says why; nothing was changed
+      if (G.turnSeq !== turn) events.endTurn();
+      else activate(G, events as EventsAPI);
+    },
+    // Every move may draw or shuffle (a new round, Hunt's draw, PIN_FROM_BAG): only the server runs them (K3).
+    client: false,
+    redact,
+  };
+}
+
+const moves = Object.fromEntries(MOVE_NAMES.map((m) => [m, engineMove(m, m === 'choose')])) as Record<MoveName, Move<WatergateState>>;
+const stages = Object.fromEntries(MOVE_NAMES.map((m) => [m, { moves: { [m]: moves[m] } }]));
+const seatOf = ({ G, ctx }: { G: WatergateState; ctx: Ctx }) => ctx.playOrder.indexOf(G.turnPlayer);
+
+const turn = {
+  order: { first: seatOf, next: seatOf },
+  onBegin: ({ G, events }: { G: WatergateState; events: EventsAPI }) => activate(G, events),
+  stages,
+};
+const phase = (name: Phase, start = false) => ({
+  start,
+  endIf: ({ G }: { G: WatergateState }) => G.phase !== name,
+  next: ({ G }: { G: WatergateState }) => (G.phase === 'gameover' ? undefined : G.phase),
+  turn,
+});
+
+export const Watergate: Game<WatergateState, Record<string, unknown>, SetupData> = {
+  name: 'watergate',
+  minPlayers: 2,
+  maxPlayers: 2,
+  setup: ({ random }, setupData) => newGame(setupData, random),
+  validateSetupData: (setupData, numPlayers) =>
+    numPlayers !== undefined && numPlayers !== 2 ? 'Watergate is a game for exactly 2 players' : validateSetupData(setupData),
+  moves,
+  phases: { setup: phase('setup', true), cards: phase('cards'), assessment: phase('assessment') },
+  endIf: ({ G }) => (G.winner !== null ? { winner: G.winner, reason: G.endReason } : undefined),
+  playerView: ({ G, playerID }) => playerView(G, playerID) as unknown as WatergateState,
+  ai: { enumerate: (G, _ctx, playerID) => legalMoves(G, playerID as '0' | '1') },
+};
+
+export * from './types';
+export { CARDS, DECKS } from './cards';
+export { NODES, THREADS, SPACES, INFORMANTS, NODE, ADJACENT } from './board';
+export { TOKENS, TOKEN, BAG_TOKENS, SPARE_TOKENS } from './tokens';
+export { MOMENTUM_CARDS } from './momentum';
+export { legalMoves } from './legal';
+export { playerView } from './view';
+export { describe, MESSAGES } from './record';
+export { newGame, applyMove, checkMove } from './engine';
+export { connectedInformants } from './pinning';
