@@ -1,0 +1,121 @@
+/**
+ * npm run bench: how fast the rules run, measured three ways, written to docs/BENCHMARKS.md.
+ *  1. the pure engine (what our bots search): moves/s and complete random games/s;
+ *  2. boardgame.io's reducer with the real Game object (what the server and MCTSBot run): moves/s, games/s;
+ *  3. state size: JSON bytes of G at the end of a game and heap per live game state.
+ * Runs with NODE_ENV=production, as the server does (boardgame.io's development mode adds a
+ * serializability walk of G after every move).
+ */
+process.env.NODE_ENV ??= 'production';
+import { parseArgs } from 'node:util';
+import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
+import { Watergate, applyMove, legalMoves, newGame } from '../game/index';
+import type { WatergateState } from '../game/types';
+import { machine, today, writeSection } from './machine';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, out: { type: 'string', default: 'docs/BENCHMARKS.md' } } });
+const budget = Number(values.seconds) * 1000;
+
+/** A tiny seeded PRNG (mulberry32) so runs are repeatable. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    Shuffle<T>(deck: T[]): T[] {
+      const out = [...deck];
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [out[i], out[j]] = [out[j], out[i]];
+      }
+      return out;
+    },
+  };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** Runs `game()` repeatedly in 5 slices of the budget; returns the median rate of each slice. */
+function measure(label: string, game: (seed: number) => number): { games: number; moves: number } {
+  const slices: { games: number; moves: number }[] = [];
+  let seed = 1;
+  for (let s = 0; s < 5; s++) {
+    const t0 = performance.now();
+    let games = 0;
+    let moves = 0;
+    while (performance.now() - t0 < budget / 5) {
+      moves += game(seed++);
+      games++;
+    }
+    const secs = (performance.now() - t0) / 1000;
+    slices.push({ games: games / secs, moves: moves / secs });
+  }
+  const result = { games: median(slices.map((x) => x.games)), moves: median(slices.map((x) => x.moves)) };
+  console.log(`${label}: ${result.games.toFixed(1)} games/s, ${Math.round(result.moves)} moves/s`);
+  return result;
+}
+
+let lastG: WatergateState | null = null;
+const engine = measure('pure engine', (seed) => {
+  const rng = prng(seed);
+  const G = newGame(undefined, rng);
+  let n = 0;
+  while (G.winner === null && G.round <= 100) {
+    const p = G.prompt!.player;
+    const opts = legalMoves(G, p);
+    const m = opts[Math.floor(rng.next() * opts.length)];
+    if (applyMove(G, p, m.move, m.args[0], rng)) throw new Error('refused');
+    n++;
+  }
+  lastG = G;
+  return n;
+});
+
+const game = ProcessGameConfig({ ...Watergate });
+const reducer = CreateGameReducer({ game });
+const bgio = measure("boardgame.io's reducer", (seed) => {
+  const rng = prng(seed);
+  let state = InitializeGame({ game: { ...game, seed: `bench-${seed}` }, numPlayers: 2 });
+  let n = 0;
+  while (!state.ctx.gameover && (state.G as WatergateState).round <= 100) {
+    const p = Object.keys(state.ctx.activePlayers!)[0];
+    const opts = Watergate.ai!.enumerate(state.G, state.ctx, p) as { move: string; args: unknown[] }[];
+    const m = opts[Math.floor(rng.next() * opts.length)];
+    state = reducer(state, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: p } } as never);
+    n++;
+  }
+  return n;
+});
+
+// State size: bytes of a finished game's G, and heap per live state (1,000 fresh games kept alive).
+const bytes = Buffer.byteLength(JSON.stringify(lastG));
+globalThis.gc?.();
+const heap0 = process.memoryUsage().heapUsed;
+const keep: WatergateState[] = [];
+for (let i = 0; i < 1000; i++) keep.push(newGame(undefined, prng(i)));
+globalThis.gc?.();
+const perState = (process.memoryUsage().heapUsed - heap0) / keep.length;
+console.log(`state: ${(bytes / 1024).toFixed(1)} KiB JSON at game end; ~${(perState / 1024).toFixed(1)} KiB heap per new game`);
+
+writeSection(
+  values.out!,
+  'engine',
+  `## Rules engine (\`npm run bench\`)
+Measured ${today()} on ${machine()}; NODE_ENV=production; random legal moves, seeded; median of 5 slices of ${values.seconds} s / 5.
+
+| path | complete games/s | moves/s |
+|---|---:|---:|
+| pure engine (\`game/engine.ts\`, what our bot searches) | ${engine.games.toFixed(1)} | ${Math.round(engine.moves)} |
+| boardgame.io reducer with the \`Watergate\` Game (server, MCTSBot) | ${bgio.games.toFixed(1)} | ${Math.round(bgio.moves)} |
+
+Target: ≥ 40 complete random games/s through the reducer. State: ${(bytes / 1024).toFixed(1)} KiB of JSON for G at the end of a game (the game record is most of it); about ${(perState / 1024).toFixed(1)} KiB of heap per freshly set-up game${globalThis.gc ? '' : ' (measured without --expose-gc: indicative)'}.`,
+);
+console.log(`written to ${values.out}`);
