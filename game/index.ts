@@ -14,18 +14,23 @@ import type { Phase, SetupData, WatergateState } from './types';
 type EventsAPI = { setActivePlayers(arg: unknown): void; endTurn(): void };
 
 /** Only the player the engine waits for is active, in the stage named after the move that answers. */
-function activate(G: WatergateState, events: EventsAPI): void {
-  if (G.prompt) events.setActivePlayers({ value: { [G.prompt.player]: MOVE_FOR_PROMPT[G.prompt.kind] } });
+function activate(G: WatergateState, ctx: Ctx, events: EventsAPI): void {
+  if (!G.prompt) return;
+  const { player } = G.prompt;
+  const stage = MOVE_FOR_PROMPT[G.prompt.kind];
+  const active = ctx.activePlayers;
+  if (active && active[player] === stage && Object.keys(active).length === 1) return; // already so: no event needed
+  events.setActivePlayers({ value: { [player]: stage } });
 }
 
 function engineMove(name: MoveName, redact = false): Move<WatergateState> {
   return {
-    move: ({ G, playerID, events, random }, arg?: unknown) => {
+    move: ({ G, ctx, playerID, events, random }, arg?: unknown) => {
       const turn = G.turnSeq;
       const error = applyMove(G, playerID as '0' | '1', name, arg, random);
       if (error) return INVALID_MOVE; // the engine's checkMove says why; nothing was changed
       if (G.turnSeq !== turn) events.endTurn();
-      else activate(G, events as EventsAPI);
+      else activate(G, ctx, events as EventsAPI);
     },
     // Every move may draw or shuffle (a new round, Hunt's draw, PIN_FROM_BAG): only the server runs them (K3).
     client: false,
@@ -39,7 +44,7 @@ const seatOf = ({ G, ctx }: { G: WatergateState; ctx: Ctx }) => ctx.playOrder.in
 
 const turn = {
   order: { first: seatOf, next: seatOf },
-  onBegin: ({ G, events }: { G: WatergateState; events: EventsAPI }) => activate(G, events),
+  onBegin: ({ G, ctx, events }: { G: WatergateState; ctx: Ctx; events: EventsAPI }) => activate(G, ctx, events),
   stages,
 };
 const phase = (name: Phase, start = false) => ({

@@ -147,9 +147,9 @@ export type TokenRef = TokenId | { hidden: number };
 
 /** Answers to the prompts of the primitives (the `choose` move); the shape depends on the step. */
 export type ChoiceArgs =
-  | { tokens: TokenRef[] } // MOVE_EVIDENCE EACH, RETURN_TRACK_EVIDENCE
+  /** MOVE_EVIDENCE EACH, RETURN_TRACK_EVIDENCE; PIN_FROM_BAG: the drawn tokens to keep (then pinned one by one). */
+  | { tokens: TokenRef[] }
   | { split: { token: TokenRef; steps: number }[] } // MOVE_EVIDENCE TOTAL
-  | { pin: { token: TokenId; space: SpaceId }[] } // PIN_FROM_BAG
   | { informants: InformantId[] } // PIN_INFORMANT CHOICE, FLIP_INFORMANT
   | { spaces: SpaceId[] } // FLIP_BOARD_EVIDENCE, REMOVE_BOARD_EVIDENCE
   | { card: CardId | null }; // REPLAY_REMOVED_EVENT, GAMBIT_RECYCLE

@@ -178,3 +178,20 @@ export class Scenario {
     return this.G.log.map((l) => l.key);
   }
 }
+
+/** Butterfield and Dean face up, joined to Nixon by B02(blue)–A1(yellow) and B06(blue)–A3(yellow): only A3 is missing. */
+export const nearlyConnected = (seed: number): Scenario =>
+  new Scenario(seed)
+    .informant('I_BUTTERFIELD', 'up')
+    .informant('I_DEAN', 'up')
+    .pinned('B02', 'T03', true)
+    .pinned('A1', 'T12', true)
+    .pinned('B06', 'T05', true);
+
+/** Fills every green slip of the board with green tokens (T18–T24, T28–T30), so no green token can be pinned. */
+export function fillGreenSlips(s: Scenario): Scenario {
+  const slips = ['A4', 'A6', 'B01', 'B03', 'B05', 'B10', 'B14', 'C2', 'C3', 'C5'];
+  const tokens = ['T18', 'T19', 'T20', 'T21', 'T22', 'T23', 'T24', 'T28', 'T29', 'T30'];
+  slips.forEach((sp, i) => s.pinned(sp, tokens[i], true));
+  return s;
+}

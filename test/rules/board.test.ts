@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { E, N, Scenario } from '../helpers/scenario';
+import { E, N, Scenario, fillGreenSlips, nearlyConnected } from '../helpers/scenario';
 
-/** Butterfield and Dean face up, joined to Nixon by B02(blue)–A1(yellow) and B06(blue)–A3(yellow). */
-const almost = (seed: number) =>
-  new Scenario(seed)
-    .informant('I_BUTTERFIELD', 'up')
-    .informant('I_DEAN', 'up')
-    .pinned('B02', 'T03', true)
-    .pinned('A1', 'T12', true)
-    .pinned('B06', 'T05', true);
 
 describe('Pinning, momentum and the end (R23–R26)', () => {
   it('R23: a gained token goes on an empty space of either of its colours, anywhere: Editor face up, Nixon face down', () => {
@@ -36,10 +28,7 @@ describe('Pinning, momentum and the end (R23–R26)', () => {
   });
 
   it('R23 (Decided): a token with no empty matching space goes back to the bag', () => {
-    const s = new Scenario(43).track([{ id: 'T17', pos: 3 }]).hand(E, ['E30']).hand(N, ['N20']);
-    const greens = ['A4', 'A6', 'B01', 'B03', 'B05', 'B10', 'B14', 'C2', 'C3', 'C5'];
-    const fillers = ['T18', 'T19', 'T20', 'T21', 'T22', 'T23', 'T24', 'T28', 'T29', 'T30'];
-    greens.forEach((sp, i) => s.pinned(sp, fillers[i], true));
+    const s = fillGreenSlips(new Scenario(43).track([{ id: 'T17', pos: 3 }]).hand(E, ['E30']).hand(N, ['N20']));
     const bag = s.G.bag.length;
     s.value(E, 'E30', { kind: 'evidence', token: 'T17' });
     expect(s.G.prompt).toEqual({ kind: 'play', player: N });
@@ -79,7 +68,7 @@ describe('Pinning, momentum and the end (R23–R26)', () => {
   });
 
   it('R26: the Editor wins at once when two face-up informants connect to Nixon through face-up evidence', () => {
-    const s = almost(47).track([{ id: 'T10', pos: 3 }]).hand(E, ['E31']).hand(N, ['N20']);
+    const s = nearlyConnected(47).track([{ id: 'T10', pos: 3 }]).hand(E, ['E31']).hand(N, ['N20']);
     s.value(E, 'E31', { kind: 'evidence', token: 'T10' });
     s.act(E, 'pin', { token: 'T10', space: 'A3' });
     expect(s.G.winner).toBe(E);
@@ -88,16 +77,16 @@ describe('Pinning, momentum and the end (R23–R26)', () => {
   });
 
   it('R26: a face-down token or an empty space breaks a path; a face-down picture does not count', () => {
-    const down = almost(48).pinned('A3', 'T13', false).track([]);
+    const down = nearlyConnected(48).pinned('A3', 'T13', false).track([]);
     down.endCards();
     expect(down.G.winner).toBeNull();
-    const gap = almost(49).track([{ id: 'T10', pos: 3 }]).hand(E, ['E31']).hand(N, ['N20']);
+    const gap = nearlyConnected(49).track([{ id: 'T10', pos: 3 }]).hand(E, ['E31']).hand(N, ['N20']);
     gap.G.board.B06 = null;
     gap.G.bag.push('T05');
     gap.value(E, 'E31', { kind: 'evidence', token: 'T10' });
     gap.act(E, 'pin', { token: 'T10', space: 'A3' });
     expect(gap.G.winner).toBeNull();
-    const hidden = almost(50).informant('I_DEAN', 'down').track([{ id: 'T10', pos: 3 }]).hand(E, ['E31']).hand(N, ['N20']);
+    const hidden = nearlyConnected(50).informant('I_DEAN', 'down').track([{ id: 'T10', pos: 3 }]).hand(E, ['E31']).hand(N, ['N20']);
     hidden.value(E, 'E31', { kind: 'evidence', token: 'T10' });
     hidden.act(E, 'pin', { token: 'T10', space: 'A3' });
     expect(hidden.G.winner).toBeNull();

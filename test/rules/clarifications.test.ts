@@ -5,20 +5,12 @@ import { CARDS } from '../../game/cards';
 import { playerView } from '../../game/view';
 import { validateSetupData } from '../../game/state';
 import { run } from '../../game/flow';
-import { E, N, Scenario } from '../helpers/scenario';
+import { E, N, Scenario, fillGreenSlips, nearlyConnected } from '../helpers/scenario';
 
-/** Butterfield and Dean face up; only A3 (yellow) is missing for the connection. */
-const almost = (seed: number) =>
-  new Scenario(seed)
-    .informant('I_BUTTERFIELD', 'up')
-    .informant('I_DEAN', 'up')
-    .pinned('B02', 'T03', true)
-    .pinned('A1', 'T12', true)
-    .pinned('B06', 'T05', true);
 
 describe('Clarifications (K1–K18)', () => {
   it('K1: the win is checked after every single change, and whatever is still pending is dropped', () => {
-    const s = almost(80).track([{ id: 'T10', pos: 3 }, { id: 'T11', pos: 4 }]).hand(E, ['E23']).hand(N, ['N20']);
+    const s = nearlyConnected(80).track([{ id: 'T10', pos: 3 }, { id: 'T11', pos: 4 }]).hand(E, ['E23']).hand(N, ['N20']);
     s.action(E, 'E23'); // a journalist: no window for Nixon
     s.act(E, 'choose', { split: [{ token: 'T10', steps: 2 }, { token: 'T11', steps: 1 }] });
     expect(s.G.prompt).toEqual({ kind: 'pin', player: E, tokens: ['T10', 'T11'] });
@@ -216,10 +208,7 @@ describe('Clarifications (K1–K18)', () => {
     expect(validateSetupData({ reactionsUseTurn: true })).toMatch(/unknown/);
     expect(validateSetupData('x')).toMatch(/object/);
     expect(Watergate.validateSetupData!(undefined, 3)).toMatch(/2 players/);
-    const s = new Scenario(97, { pinImpossible: 'removeFromGame' }).track([{ id: 'T17', pos: 3 }]).hand(E, ['E30']).hand(N, ['N20']);
-    ['A4', 'A6', 'B01', 'B03', 'B05', 'B10', 'B14', 'C2', 'C3', 'C5'].forEach((sp, i) =>
-      s.pinned(sp, ['T18', 'T19', 'T20', 'T21', 'T22', 'T23', 'T24', 'T28', 'T29', 'T30'][i], true),
-    );
+    const s = fillGreenSlips(new Scenario(97, { pinImpossible: 'removeFromGame' }).track([{ id: 'T17', pos: 3 }]).hand(E, ['E30']).hand(N, ['N20']));
     s.value(E, 'E30', { kind: 'evidence', token: 'T17' });
     expect(s.G.removedTokens).toEqual(['T17']);
     expect(s.G.bag).not.toContain('T17');

@@ -4,7 +4,7 @@ import { playerView } from '../../game/view';
 import { applyMove, newGame } from '../../game/engine';
 import { legalMoves } from '../../game/legal';
 import { seeded } from '../helpers/rng';
-import { E, N, Scenario } from '../helpers/scenario';
+import { E, N, Scenario, fillGreenSlips } from '../helpers/scenario';
 
 describe('Decided readings (docs/RULINGS.md)', () => {
   it('D1: the Editor picks a face-down track token blind as { hidden: k }; out-of-range or named ids are refused', () => {
@@ -35,10 +35,7 @@ describe('Decided readings (docs/RULINGS.md)', () => {
 
   it('D4: gained tokens that cannot be pinned now wait while another is pinned, and go back only when none can be pinned', () => {
     // T17 (green) has no empty green slip; T02 (blue) has.
-    const s = new Scenario(104).track([{ id: 'T17', pos: 4 }, { id: 'T02', pos: 4 }]).hand(E, ['E23']).hand(N, ['N20']);
-    ['A4', 'A6', 'B01', 'B03', 'B05', 'B10', 'B14', 'C2', 'C3', 'C5'].forEach((sp, i) =>
-      s.pinned(sp, ['T18', 'T19', 'T20', 'T21', 'T22', 'T23', 'T24', 'T28', 'T29', 'T30'][i], true),
-    );
+    const s = fillGreenSlips(new Scenario(104).track([{ id: 'T17', pos: 4 }, { id: 'T02', pos: 4 }]).hand(E, ['E23']).hand(N, ['N20']));
     s.action(E, 'E23');
     s.act(E, 'choose', { split: [{ token: 'T17', steps: 2 }, { token: 'T02', steps: 1 }] });
     expect(s.G.prompt).toEqual({ kind: 'pin', player: E, tokens: ['T17', 'T02'] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { E, N, Scenario } from '../helpers/scenario';
+import { E, N, Scenario, nearlyConnected } from '../helpers/scenario';
 
 describe('Rulings (G1–G8)', () => {
   it('G1: a value is used in full on one token; steps past space 5 are lost', () => {
@@ -55,12 +55,7 @@ describe('Rulings (G1–G8)', () => {
   });
 
   it('G5: with an empty supply at step 4 Nixon wins before step 5, even if those pins would connect', () => {
-    const s = new Scenario(67)
-      .informant('I_BUTTERFIELD', 'up')
-      .informant('I_DEAN', 'up')
-      .pinned('B02', 'T03', true)
-      .pinned('A1', 'T12', true)
-      .pinned('B06', 'T05', true)
+    const s = nearlyConnected(67)
       .track([{ id: 'T10', pos: 3 }]) // the Editor would pin it on A3 and connect
       .markers(0, null); // this round's momentum token was gained: nothing returns at step 3
     s.G.momentum.removed = s.G.momentum.supply;
