@@ -1,0 +1,41 @@
+/** The public game record: every line readable, in words, and naming nothing secret. */
+import { describe as suite, expect, it } from 'vitest';
+import { describe, MESSAGES } from '../game/record';
+import { applyMove, newGame } from '../game/engine';
+import { legalMoves } from '../game/legal';
+import { seeded } from './helpers/rng';
+import { E, N, Scenario } from './helpers/scenario';
+
+suite('the game record', () => {
+  it('says in words who did what', () => {
+    const s = new Scenario(200).hand(E, ['E31']).hand(N, ['N02', 'N20']).turn(N);
+    s.value(N, 'N02', { kind: 'initiative' });
+    expect(describe(s.G.log.at(-1)!)).toBe('Nixon played Chuck Colson for its value: moved the initiative token 1 step.');
+    s.action(E, 'E31').pass(N);
+    expect(s.G.log.slice(-3).map(describe)).toEqual([
+      'Editor played John Dean for its action.',
+      'Nixon did not react.',
+      'Editor pinned the picture of John Dean face up.',
+    ]);
+  });
+
+  it('has words for every line the engine writes', () => {
+    const keys = new Set<string>();
+    for (let g = 0; g < 40; g++) {
+      const rng = seeded(300 + g);
+      const G = newGame(g % 2 ? { jokerFallback: 'rulebook2019', pinImpossible: 'removeFromGame' } : undefined, rng);
+      while (G.winner === null) {
+        const p = G.prompt!.player;
+        const opts = legalMoves(G, p);
+        const m = opts[rng.int(opts.length)];
+        applyMove(G, p, m.move, m.args[0], rng);
+      }
+      for (const entry of G.log) {
+        keys.add(entry.key);
+        expect(MESSAGES[entry.key], entry.key).toBeDefined();
+        expect(describe(entry)).not.toMatch(/undefined|NaN|\[object/);
+      }
+    }
+    expect(keys.size).toBeGreaterThan(30);
+  });
+});
