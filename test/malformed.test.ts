@@ -1,0 +1,87 @@
+/**
+ * Bad input changes nothing: at random points of seeded games, junk arguments, other prompts' moves,
+ * other players' moves and near-miss variants of legal moves are all refused with a reason.
+ */
+import { describe, expect, it } from 'vitest';
+import { applyMove, MOVE_NAMES } from '../game/engine';
+import { newGame } from '../game/engine';
+import { legalMoves } from '../game/legal';
+import type { WatergateState } from '../game/types';
+import { seeded } from './helpers/rng';
+
+const JUNK: unknown[] = [
+  undefined,
+  null,
+  0,
+  -1,
+  1e9,
+  NaN,
+  '',
+  'x'.repeat(100_000),
+  [],
+  [1, 2, 3],
+  {},
+  { card: 'N01' },
+  { card: 'E23', as: 'value', target: { kind: 'evidence', token: { hidden: -1 } } },
+  { tokens: 'T01' },
+  { tokens: [{ hidden: 1.5 }] },
+  { split: [{ token: 'T01', steps: '4' }] },
+  { split: [{ token: { hidden: 0 }, steps: Infinity }] },
+  { informants: ['I_NOBODY'] },
+  { spaces: ['Z9'] },
+  { card: { toString: 'N05' } },
+  { token: 'T99', space: 'A1' },
+  JSON.parse('{"__proto__": {"polluted": true}, "card": "E23"}'),
+];
+
+/** Small changes to a legal argument that are (usually) illegal. */
+function nearMisses(arg: unknown): unknown[] {
+  const text = JSON.stringify(arg ?? null);
+  return [
+    JSON.parse(text.replace(/"T(\d\d)"/, '"T36"')),
+    JSON.parse(text.replace(/"steps":(\d)/, '"steps":9')),
+    JSON.parse(text.replace(/"space":"[A-C]\d+"/, '"space":"NIXON"')),
+    JSON.parse(text.replace(/"(N|E)(\d\d)"/, (_m, s, d) => `"${s === 'N' ? 'E' : 'N'}${d}"`)),
+    JSON.parse(text.replace(/"hidden":(\d)/, '"hidden":7')),
+  ];
+}
+
+describe('bad input', () => {
+  it('is refused with a reason and changes nothing, at every kind of decision', () => {
+    const kinds = new Set<string>();
+    let refusals = 0;
+    for (let g = 0; g < 30; g++) {
+      const rng = seeded(500 + g);
+      const G = newGame(undefined, rng);
+      while (G.winner === null) {
+        const p = G.prompt!.player;
+        const other = p === '0' ? '1' : '0';
+        kinds.add(G.prompt!.kind);
+        const legal = legalMoves(G, p);
+        const legalText = new Set(legal.map((m) => JSON.stringify([m.move, m.args[0] ?? null])));
+        const attempts: [string, string, unknown][] = [];
+        for (const junk of JUNK.slice(rng.int(4), rng.int(4) + 8)) for (const move of MOVE_NAMES) attempts.push([p, move, junk]);
+        for (const m of legal.slice(0, 3)) attempts.push([other, m.move, m.args[0]]); // the wrong player
+        attempts.push([p, 'endTurn', undefined], [p, '__proto__', {}]);
+        for (const m of legal.slice(0, 4)) for (const miss of nearMisses(m.args[0])) attempts.push([p, m.move, miss]);
+        for (const [who, move, arg] of attempts) {
+          if (who === p && legalText.has(JSON.stringify([move, arg ?? null]))) continue; // a near miss that is legal
+          const snapshot = structuredClone(G) as WatergateState;
+          const err = applyMove(G, who as '0' | '1', move, arg, rng);
+          if (err === null) {
+            // Only a legal move may pass; it must be one legalMoves would have listed.
+            throw new Error(`accepted ${move} ${JSON.stringify(arg)?.slice(0, 200)} from ${who} at ${JSON.stringify(snapshot.prompt)}`);
+          }
+          expect(typeof err).toBe('string');
+          expect(G).toEqual(snapshot);
+          refusals++;
+        }
+        const m = legal[rng.int(legal.length)];
+        expect(applyMove(G, p, m.move, m.args[0], rng)).toBeNull();
+      }
+    }
+    expect([...kinds]).toEqual(expect.arrayContaining(['play', 'react', 'choose', 'pin']));
+    expect(refusals).toBeGreaterThan(10_000);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 300_000);
+});
