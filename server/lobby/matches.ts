@@ -1,0 +1,21 @@
+/**
+ * New matches. Each gets its own PRNG seed from crypto.randomBytes: boardgame.io's default seed is
+ * Date.now() in base 36 — the public `createdAt` — which would make every shuffle predictable.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Game, Server, State } from 'boardgame.io';
+import { createMatch } from 'boardgame.io/internal';
+import { HttpError } from '../storage/errors';
+
+export const newMatchID = (): string => randomBytes(9).toString('base64url');
+
+export function buildMatch(
+  game: Game,
+  setupData: unknown,
+  unlisted: boolean,
+): { initialState: State; metadata: Server.MatchData } {
+  const seed = randomBytes(16).toString('hex');
+  const made = createMatch({ game: { ...game, seed }, numPlayers: 2, setupData, unlisted });
+  if ('setupDataError' in made) throw new HttpError(400, `invalid setupData: ${made.setupDataError}`);
+  return made;
+}

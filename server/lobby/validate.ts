@@ -1,0 +1,56 @@
+/** Checks Lobby request bodies; each failure is a 400 that names the field. */
+import { HttpError } from '../storage/errors';
+
+export type Body = Record<string, unknown>;
+
+export function body(raw: unknown): Body {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new HttpError(400, 'request body must be a JSON object');
+  return raw as Body;
+}
+
+export function allowOnly(b: Body, keys: string[]): void {
+  for (const k of Object.keys(b)) if (!keys.includes(k)) throw new HttpError(400, `unknown field "${k}"`);
+}
+
+export function playerName(v: unknown, field = 'playerName'): string {
+  if (typeof v !== 'string') throw new HttpError(400, `${field} is required and must be a string`);
+  const name = v.trim();
+  if (name.length === 0 || name.length > 40) throw new HttpError(400, `${field} must be 1 to 40 characters`);
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw new HttpError(400, `${field} must not contain control characters`);
+  return name;
+}
+
+/** A seat: "0" (Editor) or "1" (Nixon); numbers are accepted as boardgame.io's LobbyClient may send them. */
+export function seat(v: unknown, required: boolean): '0' | '1' | undefined {
+  if (v === undefined || v === null) {
+    if (required) throw new HttpError(400, 'playerID is required ("0" or "1")');
+    return undefined;
+  }
+  const s = typeof v === 'number' ? String(v) : v;
+  if (s !== '0' && s !== '1') throw new HttpError(400, 'playerID must be "0" (Editor) or "1" (Nixon)');
+  return s;
+}
+
+export function credentials(v: unknown): string {
+  if (typeof v !== 'string' || v.length === 0 || v.length > 200) throw new HttpError(400, 'credentials are required and must be a string');
+  return v;
+}
+
+export function optionalBoolean(v: unknown, field: string): boolean | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'boolean') throw new HttpError(400, `${field} must be true or false`);
+  return v;
+}
+
+export function numPlayers(v: unknown): void {
+  if (v === undefined) return;
+  if (v !== 2 && v !== '2') throw new HttpError(400, 'numPlayers must be 2: Watergate is a game for exactly 2 players');
+}
+
+/** Free-form player data: a small JSON object (or null to clear). */
+export function playerData(v: unknown): Record<string, unknown> | null | undefined {
+  if (v === undefined || v === null) return v;
+  if (typeof v !== 'object' || Array.isArray(v)) throw new HttpError(400, 'data must be an object');
+  if (JSON.stringify(v).length > 2000) throw new HttpError(400, 'data must be at most 2000 characters of JSON');
+  return v as Record<string, unknown>;
+}

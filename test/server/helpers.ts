@@ -1,0 +1,165 @@
+/** Real servers for the server tests: in-process (PGlite in a temp dir, or PostgreSQL) and child processes. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Client } from 'boardgame.io/client';
+import { SocketIO } from 'boardgame.io/multiplayer';
+import { io as ioClient, type Socket } from 'socket.io-client';
+import { Watergate, type WatergateView } from '../../game/index';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
+import { createLogger } from '../../server/log';
+import { openStore, type MatchStore } from '../../server/storage/index';
+
+/** The test PostgreSQL (TEST_DATABASE_URL overrides it, e.g. to check the unreachable case). */
+export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Is the test PostgreSQL reachable? With REQUIRE_POSTGRES=1 (CI) an unreachable server is an error. */
+export async function postgresAvailable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.query('SELECT 1');
+    return true;
+  } catch (e) {
+    if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL at ${PG_URL} is unreachable: ${String(e)}`);
+    console.warn(`PostgreSQL at ${PG_URL} is unreachable: PostgreSQL tests are SKIPPED (set REQUIRE_POSTGRES=1 to make this an error)`);
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+/** A schema of its own for each test run, so parallel runs never see each other's tables. */
+export const uniqueSchema = () => `wg_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+
+export async function dropSchema(schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await c.end();
+}
+
+export type Backend = 'embedded' | 'postgres';
+
+export async function openTestStore(backend: Backend): Promise<{ store: MatchStore; cleanup(): Promise<void> }> {
+  if (backend === 'postgres') {
+    const schema = uniqueSchema();
+    const store = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
+    return { store, cleanup: () => dropSchema(schema) };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'wg-store-'));
+  const store = await openStore({ dataDir: dir });
+  return { store, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Collects the server's JSON log lines (to check what they do and do not contain). */
+export function logCapture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  return { lines, log: createLogger('debug', stream as never) };
+}
+
+export interface TestServer {
+  server: RunningServer;
+  url: string;
+  store: MatchStore;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(backend: Backend = 'embedded', opts: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const { store, cleanup } = await openTestStore(backend);
+  const { lines, log } = logCapture();
+  const server = await startServer({ store, port: 0, host: '127.0.0.1', log, ...opts });
+  return {
+    server,
+    url: server.url,
+    store,
+    logs: lines,
+    stop: async () => {
+      await server.close();
+      await cleanup();
+    },
+  };
+}
+
+/** One Lobby API call; returns status and parsed JSON body. */
+export async function api(url: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json, headers: res.headers };
+}
+
+export async function createAndJoin(url: string, setupData?: unknown) {
+  const { body } = await api(url, '/games/watergate/create', { numPlayers: 2, ...(setupData ? { setupData } : {}) });
+  const matchID: string = body.matchID;
+  const a = await api(url, `/games/watergate/${matchID}/join`, { playerID: '0', playerName: 'Woodward' });
+  const b = await api(url, `/games/watergate/${matchID}/join`, { playerID: '1', playerName: 'Nixon' });
+  return { matchID, creds: { '0': a.body.playerCredentials as string, '1': b.body.playerCredentials as string } };
+}
+
+/** Waits for a condition that events make true; polls cheaply, fails with a message after `ms`. */
+export async function until(cond: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** boardgame.io's own client over socket.io, with every raw message it receives recorded. */
+export function player(url: string, matchID: string, playerID: string | null, credentials?: string) {
+  const client = Client({
+    game: Watergate,
+    multiplayer: SocketIO({ server: url, socketOpts: { transports: ['websocket'], forceNew: true } as never }),
+    matchID,
+    playerID: playerID ?? undefined,
+    credentials,
+    debug: false,
+  });
+  client.start();
+  const socket = (client as unknown as { transport: { socket: Socket } }).transport.socket;
+  const received: { event: string; args: unknown[] }[] = [];
+  socket.onAny((event: string, ...args: unknown[]) => received.push({ event, args }));
+  const state = () => client.getState() as null | { G: WatergateView; ctx: { gameover?: unknown }; _stateID: number };
+  return { client, socket, received, state, stop: () => client.stop() };
+}
+
+/** A bare socket.io connection to the game namespace, for sending what boardgame.io's client never would. */
+export async function rawSocket(url: string, extraHeaders?: Record<string, string>): Promise<Socket> {
+  const s = ioClient(`${url}/watergate`, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders });
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', (e) => reject(e));
+  });
+  return s;
+}
+
+/** Resolves with the next `event` on the socket (or rejects after ms). */
+export function next<T = unknown[]>(s: Socket, event: string, ms = 20_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "${event}" within ${ms} ms`)), ms);
+    s.once(event, (...args: unknown[]) => {
+      clearTimeout(timer);
+      resolve(args as T);
+    });
+  });
+}

@@ -1,0 +1,127 @@
+/** The rest of what one port serves: the built client with page fallback, /healthz, chat, config, seams. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from 'boardgame.io';
+import { legalMoves, type WatergateState } from '../../game/index';
+import { configFromEnv } from '../../server/config';
+import { api, createAndJoin, next, player, rawSocket, startTestServer, until, type TestServer } from './helpers';
+
+describe('one port for pages, API and sockets', () => {
+  const clientDir = mkdtempSync(join(tmpdir(), 'wg-client-'));
+  const created: { matchID: string; metadata: Server.MatchData }[] = [];
+  const botMatches = new Set<string>();
+  let t: TestServer;
+  beforeAll(async () => {
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Watergate</title><div id="root"></div>');
+    writeFileSync(join(clientDir, 'assets', 'app.js'), 'console.log("board")');
+    t = await startTestServer('embedded', {
+      clientDir,
+      onMatchCreated: (e) => void created.push(e),
+      // A minimal bot on seat 1 of the matches in botMatches: answers whenever it is its decision.
+      onMoveSaved: async ({ matchID, state }) => {
+        const G = state.G as WatergateState;
+        if (!botMatches.has(matchID) || G.winner !== null || G.prompt?.player !== '1') return;
+        const m = legalMoves(G, '1')[0];
+        expect(await t.server.move(matchID, '1', m.move, m.args[0])).toBeNull();
+      },
+      extend: ({ router }) => {
+        router.get('/games/watergate/extra/ping', (ctx) => {
+          ctx.body = { pong: true };
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('serves the built client, and index.html for page routes but never for API paths', async () => {
+    const home = await fetch(t.url + '/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<title>Watergate</title>');
+    expect(await (await fetch(t.url + '/assets/app.js')).text()).toContain('board');
+    const page = await fetch(t.url + '/match/abc123', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/html/);
+    expect((await fetch(t.url + '/assets/missing.js', { headers: { accept: 'application/javascript' } })).status).toBe(404);
+    const apiMiss = await fetch(t.url + '/games/watergate/nosuchmatch', { headers: { accept: 'text/html' } });
+    expect(apiMiss.status).toBe(404);
+    expect(await apiMiss.text()).not.toContain('<title>');
+  });
+
+  it('answers /healthz with the storage in use', async () => {
+    expect(await api(t.url, '/healthz')).toMatchObject({ status: 200, body: { status: 'ok', storage: 'embedded' } });
+  });
+
+  it('runs onMatchCreated for new and play-again matches, and serves routes added through extend', async () => {
+    const { matchID, creds } = await createAndJoin(t.url);
+    expect(created.map((c) => c.matchID)).toContain(matchID);
+    const again = await api(t.url, `/games/watergate/${matchID}/playAgain`, { playerID: '0', credentials: creds['0'] });
+    expect(created.map((c) => c.matchID)).toContain(again.body.nextMatchID);
+    expect((await api(t.url, '/games/watergate/extra/ping')).body).toEqual({ pong: true });
+  });
+
+  it('lets the server play a seat itself (the bot seam): same rules, same broadcasts', async () => {
+    const { matchID } = (await api(t.url, '/games/watergate/create', {})).body;
+    const human = await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '0', playerName: 'Ben' });
+    await t.store.updateMetadata(matchID, (m) => ({ ...m, players: { ...m.players, 1: { id: 1, name: 'Computer', credentials: 'bot-secret-1234' } } }));
+    expect(await t.server.move(matchID, '1', 'play', { card: 'N01', as: 'value' })).toBe('it is not your decision');
+    expect(await t.server.move('nosuchmatch', '1', 'play', {})).toBe('match nosuchmatch not found');
+    botMatches.add(matchID);
+    const ben = player(t.url, matchID, '0', human.body.playerCredentials);
+    try {
+      await until(() => ben.state() !== null, 'sync');
+      for (let i = 0; i < 8; i++) {
+        const { state } = await t.store.fetch(matchID, { state: true });
+        const G = state.G as WatergateState;
+        if (G.winner !== null) break;
+        await until(() => ben.state()!._stateID === state._stateID && ben.state()!.G.prompt?.player === '0', 'the human\'s turn');
+        const m = legalMoves((await t.store.fetch(matchID, { state: true })).state.G as WatergateState, '0')[0];
+        (ben.client.moves as Record<string, (a: unknown) => void>)[m.move](m.args[0]);
+        await until(() => ben.state()!._stateID > state._stateID, 'the move');
+      }
+      const { state } = await t.store.fetch(matchID, { state: true });
+      const byBot = (state.G as WatergateState).log.filter((e) => e.player === '1').length;
+      expect(byBot).toBeGreaterThan(0);
+      await until(async () => ben.state()!._stateID === (await t.store.fetch(matchID, { state: true })).state._stateID, 'the client to see the bot\'s moves');
+    } finally {
+      ben.stop();
+    }
+  });
+
+  it('relays chat only from a seated player speaking as itself', async () => {
+    const { matchID, creds } = await createAndJoin(t.url);
+    const [a, b] = [await rawSocket(t.url), await rawSocket(t.url)];
+    for (const [s, seat] of [[a, '0'], [b, '1']] as const) {
+      const synced = next(s, 'sync');
+      s.emit('sync', matchID, seat, creds[seat], 2);
+      await synced;
+    }
+    const heard = next<[string, { sender: string; payload: string }]>(b, 'chat');
+    a.emit('chat', matchID, { id: 'c1', sender: '0', payload: 'hello' }, creds['0']);
+    expect((await heard)[1]).toMatchObject({ sender: '0', payload: 'hello' });
+    const refused = next<[{ type: string }]>(a, 'watergate:error');
+    a.emit('chat', matchID, { id: 'c2', sender: '1', payload: 'I resign' }, creds['0']);
+    expect((await refused)[0].type).toBe('bad-request');
+    a.close();
+    b.close();
+  });
+});
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults and refuses a bad PORT clearly', () => {
+    const c = configFromEnv({});
+    expect(c).toMatchObject({ port: 8000, host: '127.0.0.1', origins: [], logLevel: 'info', databaseUrl: undefined, databaseSchema: 'public' });
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(configFromEnv({ PORT: '9000', HOST: '0.0.0.0', ORIGINS: 'https://a.example, http://localhost:*' })).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      origins: ['https://a.example', 'http://localhost:*'],
+    });
+    expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT must be a port number/);
+  });
+});
