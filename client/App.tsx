@@ -1,0 +1,63 @@
+/** The page frame: header with navigation and the language switch, the reconstruction notice, and the routes. */
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, LANGUAGES, setLanguage, type Language } from './i18n';
+import { useRoute } from './route';
+import MatchPage from './lobby/MatchPage';
+
+// The local mode carries boardgame.io's Debug panel: loaded only when a developer opens it.
+const LocalPage = lazy(() => import('./local/LocalPage'));
+// The play page is in the main bundle; the lobby, the rules reference and local mode load on demand.
+const LobbyPage = lazy(() => import('./lobby/LobbyPage'));
+const RulesPage = lazy(() => import('./rules/RulesPage'));
+
+export function App(): ReactNode {
+  const { t, i18n } = useTranslation();
+  const route = useRoute();
+  const lang = currentLanguage();
+  useEffect(() => {
+    document.documentElement.lang = lang; // screen readers pick the voice from it
+  }, [lang]);
+  return (
+    <div className="app" data-lang={lang}>
+      <header className="top">
+        <a className="brand" href="#/">
+          <span className="brand-mark" aria-hidden="true">
+            ◉
+          </span>{' '}
+          {t('app.title')}
+        </a>
+        <nav aria-label="main">
+          <a href="#/" aria-current={route.page === 'lobby' ? 'page' : undefined}>
+            {t('app.lobby')}
+          </a>
+          <a href="#/rules" aria-current={route.page === 'rules' ? 'page' : undefined}>
+            {t('app.rules')}
+          </a>
+        </nav>
+        <label className="lang">
+          <span className="sr-only">{t('app.language')}</span>
+          <select value={lang} onChange={(e) => void setLanguage(e.target.value as Language)} aria-label={t('app.language')} key={i18n.language}>
+            {LANGUAGES.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <p className="notice" role="note">
+        {t('app.reconstructed')}
+      </p>
+      <main>
+        <Suspense fallback={<p className="loading">{t('app.loading')}</p>}>
+          {route.page === 'lobby' && <LobbyPage />}
+          {route.page === 'match' && <MatchPage matchID={route.matchID} key={route.matchID} />}
+          {route.page === 'rules' && <RulesPage />}
+          {route.page === 'local' && <LocalPage />}
+          {route.page === 'missing' && <p>{t('app.notFound')}</p>}
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The board players see: everything comes from their player view (G is a WatergateView on the client),
+ * and the only choices offered are the engine's legal moves for that view (client/legal.ts).
+ */
+import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { BoardProps } from 'boardgame.io/react';
+import { useTranslation } from 'react-i18next';
+import type { MoveChoice, PlayArgs, PlayerID, ValueTarget, WatergateState, WatergateView } from '../../game';
+import { legalMovesFromView } from '../legal';
+import { Card } from './Card';
+import { EvidenceBoard } from './EvidenceBoard';
+import { GameOver, GameRecord, InitiativeCard, MomentumCards, Piles, StatusBar } from './Info';
+import { PromptPanel } from './PromptPanel';
+import { ShellContext } from './shell';
+import { Track } from './Track';
+
+const seatOf = (id: string | null | undefined): PlayerID | null => (id === '0' || id === '1' ? id : null);
+const targetKey = (t: ValueTarget): string | null =>
+  t.kind === 'initiative' || t.kind === 'momentum' ? t.kind : t.kind === 'evidence' ? t.token : null;
+
+export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
+  const { t } = useTranslation();
+  const shell = useContext(ShellContext);
+  const view = props.G as unknown as WatergateView;
+  const me = seatOf(props.playerID);
+  const legal = useMemo(() => legalMovesFromView(view, me), [view, me]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [pinToken, setPinToken] = useState<string | null>(null);
+  const pr = view.prompt;
+
+  // A new decision clears the old selection.
+  useEffect(() => {
+    setSelected(null);
+    setPinToken(null);
+  }, [view.log.length, pr?.kind]);
+
+  const act = (m: MoveChoice) => {
+    const move = props.moves[m.move];
+    if (move) move(m.args[0]);
+    setSelected(null);
+    setPinToken(null);
+  };
+
+  // Board elements that are legal targets now, and what clicking them does.
+  const trackTargets = new Map<string, () => void>();
+  const spaceTargets = new Map<string, () => void>();
+  if (pr && pr.player === me) {
+    if (pr.kind === 'play' || pr.kind === 'playDrawn') {
+      const card = pr.kind === 'playDrawn' ? view.drawnCard?.card : selected;
+      for (const m of legal) {
+        const a = m.args[0] as PlayArgs;
+        if (a.card !== card || a.as !== 'value' || !a.target) continue;
+        const key = targetKey(a.target);
+        if (key) trackTargets.set(key, () => act(m));
+      }
+    } else if (pr.kind === 'answer') {
+      for (const m of legal) trackTargets.set(m.args[0] as string, () => act(m));
+    } else if (pr.kind === 'target') {
+      for (const m of legal) {
+        const key = targetKey(m.args[0] as ValueTarget);
+        if (key) trackTargets.set(key, () => act(m));
+      }
+    } else if (pr.kind === 'pin') {
+      const token = pinToken && pr.tokens.includes(pinToken) ? pinToken : pr.tokens[0];
+      for (const m of legal) {
+        const a = m.args[0] as { token: string; space: string };
+        if (a.token === token) spaceTargets.set(a.space, () => act(m));
+      }
+    }
+  }
+
+  const hand = me ? (view.hands[me] ?? []) : [];
+  const canPlay = pr?.kind === 'play' && pr.player === me;
+  const playable = new Set(legal.filter((m) => m.move === 'play').map((m) => (m.args[0] as PlayArgs).card));
+  const seats = !shell.online ? undefined : props.matchData?.map((s) => ({ id: s.id, name: s.name, isConnected: s.isConnected }));
+
+  return (
+    <div className={`game viewer-${me ?? 'spectator'}`} data-round={view.round} data-phase={view.phase}>
+      <StatusBar view={view} me={me} seats={seats} />
+      <div className="game-main">
+        <div className="table">
+          <EvidenceBoard view={view} targets={spaceTargets} />
+          <Track view={view} viewer={me} targets={trackTargets} />
+        </div>
+        <div className="side">
+          <PromptPanel view={view} me={me} legal={legal} selected={selected} pinToken={pinToken} setPinToken={setPinToken} act={act} />
+          {me && (
+            <section className="hand" aria-label={t('board.hand')}>
+              <h2>
+                {t('board.hand')} <span className="count">({hand.length})</span>
+              </h2>
+              <div className="hand-cards">
+                {hand.map((id) => (
+                  <Card
+                    key={id}
+                    id={id}
+                    selected={selected === id}
+                    muted={canPlay && !playable.has(id)}
+                    onSelect={canPlay ? () => setSelected(selected === id ? null : id) : undefined}
+                  />
+                ))}
+              </div>
+            </section>
+          )}
+          <InitiativeCard view={view} />
+          <MomentumCards view={view} />
+          <Piles view={view} />
+          <GameRecord view={view} />
+        </div>
+      </div>
+      <GameOver view={view} me={shell.hotseat ? null : me} actions={view.winner !== null ? shell.gameOverActions?.(view.winner) : undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * A player card: value with its colour (or joker), name, type, the action text built from its steps,
+ * the historical note, and where each part comes from (provenance R/S/H/D).
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CARDS, type ProvenanceCode } from '../../game';
+import { cardActionLines, cardName, colourName, historyNote, roleName } from '../i18n/words';
+import { COLOUR_HEX } from './tokens';
+
+const JOKER = `conic-gradient(${COLOUR_HEX.blue} 0 33%, ${COLOUR_HEX.yellow} 0 66%, ${COLOUR_HEX.green} 0)`;
+
+export function Provenance({ id }: { id: string }): ReactNode {
+  const { t } = useTranslation();
+  const p = CARDS[id].provenance;
+  const parts = (['name', 'type', 'valueColour', 'effect'] as const).map((k) => [k, p[k]] as [string, ProvenanceCode]);
+  const title = parts.map(([k, code]) => `${t(`provenance.${k}`)}: ${t(`provenance.${code}`)}`).join(' · ') + (p.note ? ` — ${p.note}` : '');
+  return (
+    <span className="provenance" title={title}>
+      <span className="sr-only">{t('provenance.title')}: </span>
+      {parts.map(([k, code]) => (
+        <abbr key={k} className={`prov prov-${code.replace('+', '')}`} title={`${t(`provenance.${k}`)}: ${t(`provenance.${code}`)}`}>
+          {code}
+        </abbr>
+      ))}
+    </span>
+  );
+}
+
+interface Props {
+  id: string;
+  selected?: boolean;
+  onSelect?: () => void;
+  /** Shown greyed out: the card cannot be played now. */
+  muted?: boolean;
+}
+
+export function Card({ id, selected, onSelect, muted }: Props): ReactNode {
+  const { t } = useTranslation();
+  const c = CARDS[id];
+  const name = cardName(t, id);
+  const colour = c.colour === 'joker' ? t('colour.joker') : colourName(t, c.colour);
+  const body = (
+    <>
+      <span className="card-head">
+        <span className="card-value" style={{ background: c.colour === 'joker' ? JOKER : COLOUR_HEX[c.colour] }} title={colour}>
+          {c.value}
+        </span>
+        <span className="card-title">
+          <strong className="card-name">{name}</strong>
+          <span className="card-type">
+            {t(`cardType.${c.type}`)} · {roleName(t, c.side)} · {colour}
+          </span>
+        </span>
+      </span>
+      <span className="card-action">
+        {cardActionLines(t, c).map((line, i) => (
+          <span key={i} className="card-line">
+            {line}
+          </span>
+        ))}
+        {c.after === 'REMOVE' && c.steps.length > 0 && !c.recycle && <span className="card-line card-after">{t('card.afterRemove')}</span>}
+      </span>
+      <span className="card-history">{historyNote(t, id)}</span>
+      <Provenance id={id} />
+    </>
+  );
+  const cls = `card side-${c.side}${selected ? ' selected' : ''}${muted ? ' muted' : ''}`;
+  if (!onSelect)
+    return (
+      <article className={cls} data-card={id} aria-label={name}>
+        {body}
+      </article>
+    );
+  return (
+    <button type="button" className={cls} data-card={id} aria-pressed={!!selected} aria-label={t('card.select', { name })} onClick={onSelect}>
+      {body}
+    </button>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The evidence board in SVG, drawn from the board data (game/board.ts): Nixon's picture, the informant
+ * spaces, the evidence spaces with their colour slips and the threads. Threads the Editor has joined to
+ * Nixon through face-up evidence are drawn in red as the paths form. Legal pin spaces light up.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ADJACENT, INFORMANTS, NODE, SPACES, THREADS, type WatergateView } from '../../game';
+import { colourName, informantName, tokenName } from '../i18n/words';
+import { COLOUR_HEX, EvidenceDisc, clickable } from './tokens';
+
+/** Nodes reached from Nixon through face-up evidence (display only: the engine decides the win). */
+function reachedFromNixon(view: WatergateView): Set<string> {
+  const seen = new Set<string>(['NIXON']);
+  const queue = ['NIXON'];
+  while (queue.length > 0) {
+    const node = queue.pop()!;
+    for (const next of ADJACENT[node]) {
+      if (seen.has(next)) continue;
+      if (next in view.informants) {
+        if (node !== 'NIXON' && view.informants[next] === 'up') seen.add(next);
+        continue;
+      }
+      if (view.board[next]?.up) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+interface Props {
+  view: WatergateView;
+  /** Spaces the player may pin on now, with what clicking does. */
+  targets: Map<string, () => void>;
+  /** Informant and evidence spaces named by the current choice (highlight only). */
+  marked?: Set<string>;
+}
+
+export function EvidenceBoard({ view, targets, marked }: Props): ReactNode {
+  const { t } = useTranslation();
+  const reached = reachedFromNixon(view);
+  const connected = new Set(view.connected);
+  return (
+    <svg className="evidence-board" viewBox="0 0 1000 1000" role="group" aria-label={t('board.evidenceBoard')}>
+      <defs>
+        <radialGradient id="cork" cx="50%" cy="50%" r="70%">
+          <stop offset="0%" stopColor="#efe2c4" />
+          <stop offset="100%" stopColor="#d9c59b" />
+        </radialGradient>
+      </defs>
+      <rect x="0" y="0" width="1000" height="1000" rx="28" fill="url(#cork)" />
+      <g className="threads">
+        {THREADS.map(([a, b]) => {
+          const na = NODE[a];
+          const nb = NODE[b];
+          const live = reached.has(a) && reached.has(b);
+          return (
+            <line
+              key={`${a}-${b}`}
+              x1={na.x}
+              y1={na.y}
+              x2={nb.x}
+              y2={nb.y}
+              stroke={live ? '#c8251c' : '#8a7554'}
+              strokeWidth={live ? 9 : 3}
+              strokeLinecap="round"
+              opacity={live ? 0.95 : 0.55}
+            />
+          );
+        })}
+      </g>
+      <g className="nixon" role="img" aria-label={t('board.nixonPicture')}>
+        <circle cx={500} cy={500} r={72} fill="#2b2b2b" stroke="#111" strokeWidth={6} />
+        <circle cx={500} cy={475} r={24} fill="#d8cdb8" />
+        <path d="M 458 528 Q 500 488 542 528 Z" fill="#d8cdb8" />
+        <text x={500} y={545} textAnchor="middle" fontSize={17} fontWeight={700} fill="#f3ead7" letterSpacing={2}>
+          NIXON
+        </text>
+      </g>
+      {SPACES.map((s) => {
+        const pinned = view.board[s.id];
+        const act = targets.get(s.id);
+        const label = `${t('board.space', { id: s.id, colour: colourName(t, s.colour) })}: ${
+          pinned ? t(pinned.up ? 'board.pinnedUp' : 'board.pinnedDown', { token: tokenName(t, pinned.token) }) : t('board.empty')
+        }`;
+        const cls = ['space', act ? 'target' : '', marked?.has(s.id) ? 'marked' : '', reached.has(s.id) ? 'reached' : ''].join(' ');
+        return (
+          <g key={s.id} className={cls} data-space={s.id} {...clickable(label, act)}>
+            <title>{label}</title>
+            <circle cx={s.x} cy={s.y} r={36} fill="#fbf7ee" stroke={COLOUR_HEX[s.colour]} strokeWidth={10} />
+            {act && <circle className="halo" cx={s.x} cy={s.y} r={46} fill="none" stroke="#ff7a00" strokeWidth={6} />}
+            {pinned ? (
+              <EvidenceDisc id={pinned.token} up={pinned.up} x={s.x} y={s.y} r={25} />
+            ) : (
+              <text x={s.x} y={s.y} dy="0.35em" textAnchor="middle" fontSize={17} fill="#6d5f48">
+                {s.id}
+              </text>
+            )}
+          </g>
+        );
+      })}
+      {INFORMANTS.map((i) => {
+        const state = view.informants[i.id];
+        const name = informantName(t, i.id);
+        const label = t(state === 'up' ? 'board.informantUp' : state === 'down' ? 'board.informantDown' : 'board.informantSupply', { name });
+        const w = 124;
+        const h = 64;
+        const x = Math.min(Math.max(i.x, w / 2 + 4), 1000 - w / 2 - 4);
+        // Two lines when the name is long: split at the last space, or at "·" in Chinese names.
+        const cut = Math.max(name.lastIndexOf(' '), name.lastIndexOf('·'));
+        const lines = cut > 0 && name.length > 9 ? [name.slice(0, name[cut] === '·' ? cut + 1 : cut), name.slice(cut + 1)] : [name];
+        const size = Math.max(...lines.map((l) => l.length)) > 7 && /[\u4e00-\u9fff]/.test(name) ? 15 : 18;
+        const win = connected.has(i.id) || (state === 'up' && reached.has(i.id));
+        return (
+          <g key={i.id} className={`informant ${state}${marked?.has(i.id) ? ' marked' : ''}`} role="img" aria-label={label}>
+            <title>{label}</title>
+            <rect
+              x={x - w / 2}
+              y={i.y - h / 2}
+              width={w}
+              height={h}
+              rx={10}
+              fill={state === 'up' ? '#fffdf6' : state === 'down' ? '#2d3138' : 'rgba(255,255,255,0.25)'}
+              stroke={win ? '#c8251c' : state === 'supply' ? '#8a7554' : '#1c1c1c'}
+              strokeWidth={win ? 8 : 3}
+              strokeDasharray={state === 'supply' ? '10 7' : undefined}
+            />
+            <text x={x} y={i.y} textAnchor="middle" fontSize={size} fontWeight={state === 'up' ? 700 : 400} fill={state === 'down' ? '#aab1bb' : state === 'up' ? '#1c1c1c' : '#6d5f48'}>
+              {lines.map((line, k) => (
+                <tspan key={k} x={x} dy={k === 0 ? (lines.length === 1 ? '0.35em' : '-0.25em') : '1.15em'}>
+                  {state === 'down' && k === 0 ? `✕ ${line}` : line}
+                </tspan>
+              ))}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

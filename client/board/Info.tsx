@@ -1,0 +1,185 @@
+/**
+ * The open information around the board: round and phase, hands and connection of both players,
+ * the initiative card, both momentum cards (with the Editor's abilities), the card piles (browsable),
+ * the bag and supply, and the game record in words.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MOMENTUM_CARDS, type PlayerID, type WatergateView } from '../../game';
+import { abilityText, cardName, informantName, logText, roleName } from '../i18n/words';
+import { Card } from './Card';
+import { MomentumDisc } from './tokens';
+
+export interface Seat {
+  id: number;
+  name?: string;
+  isConnected?: boolean;
+}
+
+export function StatusBar({ view, me, seats }: { view: WatergateView; me: PlayerID | null; seats?: Seat[] }): ReactNode {
+  const { t } = useTranslation();
+  const players: PlayerID[] = me === '1' ? ['1', '0'] : ['0', '1'];
+  return (
+    <div className="status">
+      <span className="round">
+        {t('board.round', { round: view.round })} · {t(`board.phase.${view.phase}`)}
+      </span>
+      <span className="me">{me ? t(`board.youAre${me}`) : t('board.spectating')}</span>
+      {players.map((p) => {
+        const seat = seats?.find((s) => String(s.id) === p);
+        const status = seat ? (seat.name ? (seat.isConnected ? 'connected' : 'disconnected') : 'waiting') : null;
+        return (
+          <span key={p} className={`player-chip role-${p}`} data-seat={p}>
+            <strong>{roleName(t, p)}</strong>
+            {seat?.name ? ` (${seat.name})` : ''} · {t('board.inHand', { count: view.handSizes[p] })}
+            {status && p !== me && <span className={`conn ${status}`}> · {t(`board.${status}`)}</span>}
+          </span>
+        );
+      })}
+      <span>{t('board.bag', { count: view.bagSize })}</span>
+      <span>{t('board.supply', { count: view.momentum.supply })}</span>
+    </div>
+  );
+}
+
+export function InitiativeCard({ view }: { view: WatergateView }): ReactNode {
+  const { t } = useTranslation();
+  const holder = view.initiative;
+  const other: PlayerID = holder === '0' ? '1' : '0';
+  return (
+    <div className="initiative-card" role="img" aria-label={t('board.initiativeCard', { role: roleName(t, holder), other: roleName(t, other) })}>
+      <span className={`init-face role-${holder}`}>5 → {roleName(t, holder)}</span>
+      <span className={`init-face small role-${other}`}>4 → {roleName(t, other)}</span>
+    </div>
+  );
+}
+
+export function MomentumCards({ view }: { view: WatergateView }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <div className="momentum-cards">
+      {(['0', '1'] as PlayerID[]).map((p) => {
+        const max = MOMENTUM_CARDS[p].spaces;
+        const have = view.momentum.cards[p];
+        return (
+          <section key={p} className={`momentum-card role-${p}`} aria-label={`${t('board.momentumCard', { role: roleName(t, p) })}: ${t('board.momentumSlots', { count: have, max })}`}>
+            <h3>
+              {t('board.momentumCard', { role: roleName(t, p) })} <span className="count">{t('board.momentumSlots', { count: have, max })}</span>
+            </h3>
+            <ol className="slots">
+              {Array.from({ length: max }, (_, i) => (
+                <li key={i} className={i < have ? 'filled' : ''}>
+                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                    {i < have ? <MomentumDisc x={12} y={12} r={10} /> : <circle cx={12} cy={12} r={10} fill="none" stroke="#999" strokeDasharray="3 2" />}
+                  </svg>
+                  {p === '0' ? <span className="ability">{abilityText(t, i + 1)}</span> : i === max - 1 ? <span className="ability">{t('board.nixonWinsAt')}</span> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function Pile({ title, cards }: { title: string; cards: string[] }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <details className="pile">
+      <summary>
+        {title}: {cards.length}
+      </summary>
+      {cards.length === 0 ? (
+        <p className="hint">{t('board.none')}</p>
+      ) : (
+        <div className="pile-cards">
+          {cards.map((id) => (
+            <Card key={id} id={id} />
+          ))}
+        </div>
+      )}
+    </details>
+  );
+}
+
+export function Piles({ view }: { view: WatergateView }): ReactNode {
+  const { t } = useTranslation();
+  const inPlay = [...new Set([...view.chain.map((c) => c.card), ...view.resolving])];
+  return (
+    <section className="piles" aria-label={t('board.piles')}>
+      {inPlay.length > 0 && (
+        <p className="in-play">
+          {t('board.inPlay')}: {inPlay.map((id) => cardName(t, id)).join(', ')}
+        </p>
+      )}
+      {(['0', '1'] as PlayerID[]).map((p) => (
+        <div key={p} className={`pile-row role-${p}`}>
+          <h3>{roleName(t, p)}</h3>
+          <span className="deck">
+            {t('board.deck')}: {view.deckSizes[p]}
+          </span>
+          <Pile title={t('board.discard')} cards={view.discards[p]} />
+          <Pile title={t('board.removed')} cards={view.removed[p]} />
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export function GameRecord({ view }: { view: WatergateView }): ReactNode {
+  const { t } = useTranslation();
+  const list = useRef<HTMLOListElement>(null);
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [view.log.length, open]);
+  return (
+    <section className="record" aria-label={t('board.record')}>
+      <h2>
+        {t('board.record')}{' '}
+        <button type="button" className="link" onClick={() => setOpen(!open)} aria-expanded={open}>
+          {open ? t('board.hide') : t('board.show')}
+        </button>
+      </h2>
+      {open && (
+        <ol ref={list} className="record-lines" tabIndex={0}>
+          {view.log.map((e, i) => (
+            <li key={i} className={`rec rec-${e.key.replace(/\./g, '-')} ${e.player ? `role-${e.player}` : ''}`}>
+              {logText(t, e)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export function GameOver({ view, me, actions }: { view: WatergateView; me: PlayerID | null; actions?: ReactNode }): ReactNode {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(true);
+  if (view.winner === null) return null;
+  if (!open)
+    return (
+      <button type="button" className="gameover-reopen primary" onClick={() => setOpen(true)}>
+        {t('gameover.title')}
+      </button>
+    );
+  const headline = me === null ? t(view.winner === '0' ? 'gameover.editorWins' : 'gameover.nixonWins') : t(view.winner === me ? 'gameover.youWin' : 'gameover.youLose');
+  const why =
+    view.endReason === 'connected'
+      ? t('gameover.connected', { names: view.connected.map((i) => informantName(t, i)).join(', ') })
+      : t(`gameover.${view.endReason}`);
+  return (
+    <section className="gameover" role="alertdialog" aria-labelledby="gameover-title" data-winner={view.winner}>
+      <h2 id="gameover-title">{t('gameover.title')}</h2>
+      <p className="headline">{headline}</p>
+      {me !== null && <p>{t(view.winner === '0' ? 'gameover.editorWins' : 'gameover.nixonWins')}</p>}
+      <p className="why">{why}</p>
+      {actions}
+      <button type="button" className="link gameover-close" onClick={() => setOpen(false)}>
+        {t('app.close')}
+      </button>
+    </section>
+  );
+}

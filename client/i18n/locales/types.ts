@@ -1,0 +1,12 @@
+/** A translation has the shape of the English messages, with every leaf a string (plural suffixes may differ). */
+import type { Messages } from './en';
+
+type Loose<T> = T extends string
+  ? string
+  : T extends readonly (readonly string[])[]
+    ? string[][]
+    : T extends Record<string, string>
+      ? Record<string, string>
+      : { [K in keyof T]?: Loose<T[K]> } & Record<string, unknown>;
+
+export type Translation = Loose<Messages>;

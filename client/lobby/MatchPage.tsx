@@ -1,0 +1,97 @@
+/**
+ * One online match: the seat this browser holds (from localStorage) or spectating, over socket.io to
+ * the same server. After game over: play again (boardgame.io's playAgain: both players land in one new match).
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Watergate } from '../../game';
+import { WatergateBoard } from '../board/Board';
+import { ShellContext, type Shell } from '../board/shell';
+import { roleName } from '../i18n/words';
+import { SocketIO } from 'boardgame.io/multiplayer';
+import { GameClient } from '../net/GameClient';
+import { go } from '../route';
+
+// The lobby API is needed here only after the game or to leave: loaded then, not with the board.
+const api = () => import('./api');
+import { dropSeat, seatFor } from './seats';
+
+const SERVER = SocketIO({ server: window.location.origin });
+
+function Loading(): ReactNode {
+  const { t } = useTranslation();
+  return <p className="loading">{t('app.connecting')}</p>;
+}
+
+export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
+  const { t } = useTranslation();
+  const seat = useMemo(() => seatFor(matchID), [matchID]);
+  const [error, setError] = useState<string | null>(null);
+
+  const shell: Shell = {
+    online: true,
+    gameOverActions: () => (
+      <div className="actions">
+        {seat && (
+          <button
+            type="button"
+            className="primary"
+            data-play-again
+            onClick={async () => {
+              const { GAME, errorText, joinSeat, lobby } = await api();
+              try {
+                const { nextMatchID } = await lobby.playAgain(GAME, matchID, { playerID: seat.playerID, credentials: seat.credentials });
+                await joinSeat(nextMatchID, seat.playerID, seat.name);
+                go(`#/match/${nextMatchID}`);
+              } catch (e) {
+                setError(t('lobby.error', { message: errorText(e) }));
+              }
+            }}
+          >
+            {t('lobby.playAgain')}
+          </button>
+        )}
+        <a className="button" href="#/">
+          {t('app.lobby')}
+        </a>
+        {error && <p className="error">{error}</p>}
+      </div>
+    ),
+  };
+
+  return (
+    <ShellContext.Provider value={shell}>
+      <div className="match-bar">
+        <span>{t('lobby.matchId', { id: matchID })}</span>
+        {seat && <span className={`role-chip role-${seat.playerID}`}>{roleName(t, seat.playerID)}</span>}
+        {seat && (
+          <button
+            type="button"
+            className="link"
+            onClick={async () => {
+              const { GAME, lobby } = await api();
+              try {
+                await lobby.leaveMatch(GAME, matchID, { playerID: seat.playerID, credentials: seat.credentials });
+              } catch {
+                // the seat may already be gone: forget it anyway
+              }
+              dropSeat(matchID);
+              go('#/');
+            }}
+          >
+            {t('lobby.leave')}
+          </button>
+        )}
+      </div>
+      <GameClient
+        game={Watergate}
+        board={WatergateBoard}
+        loading={Loading}
+        multiplayer={SERVER}
+        matchID={matchID}
+        playerID={seat?.playerID}
+        credentials={seat?.credentials}
+      />
+    </ShellContext.Provider>
+  );
+}

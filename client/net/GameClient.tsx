@@ -1,0 +1,68 @@
+/**
+ * A thin React binding over boardgame.io's vanilla client (what boardgame.io/react's Client does,
+ * without its Lobby components, prop-types and cookies: this keeps the play page within budget).
+ * Online it talks socket.io to the server; without `multiplayer` the whole match runs in the page
+ * (local developer mode), and `onUpdate` lets that page drive a bot.
+ */
+import { useEffect, useMemo, useReducer, type ComponentType, type ReactNode } from 'react';
+import { Client } from 'boardgame.io/client';
+import type { Game } from 'boardgame.io';
+import type { BoardProps } from 'boardgame.io/react';
+
+type ClientOpts = Parameters<typeof Client>[0];
+export type GameClientInstance = ReturnType<typeof Client>;
+
+interface Props<G> {
+  game: Game<G>;
+  board: ComponentType<BoardProps<G>>;
+  loading: ComponentType;
+  matchID: string;
+  playerID?: string;
+  credentials?: string;
+  multiplayer?: ClientOpts['multiplayer'];
+  debug?: ClientOpts['debug'];
+  /** Called with the client after every state change (local mode: bots, following the active seat). */
+  onUpdate?: (client: GameClientInstance) => void;
+}
+
+export function GameClient<G>({ game, board: Board, loading: Loading, matchID, playerID, credentials, multiplayer, debug = false, onUpdate }: Props<G>): ReactNode {
+  const client = useMemo(
+    () => Client({ game, multiplayer, matchID, playerID: playerID ?? undefined, credentials, debug }),
+    // A new client only for a new match; a new seat is switched below (local hotseat keeps its match).
+    // The transport and debug options are fixed for a page, so they are left out on purpose.
+    [game, matchID, credentials],
+  );
+  useEffect(() => {
+    if (client.playerID !== (playerID ?? null)) client.updatePlayerID(playerID ?? null);
+  }, [client, playerID]);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const unsubscribe = client.subscribe(() => {
+      rerender();
+      onUpdate?.(client);
+    });
+    client.start();
+    return () => {
+      client.stop();
+      unsubscribe();
+    };
+  }, [client, onUpdate]);
+  const state = client.getState();
+  if (state === null) return <Loading />;
+  const props = {
+    ...state,
+    isMultiplayer: multiplayer !== undefined,
+    moves: client.moves,
+    events: client.events,
+    matchID: client.matchID,
+    playerID: client.playerID,
+    reset: client.reset,
+    undo: client.undo,
+    redo: client.redo,
+    log: client.log,
+    matchData: client.matchData,
+    sendChatMessage: client.sendChatMessage,
+    chatMessages: client.chatMessages,
+  } as unknown as BoardProps<G>;
+  return <Board {...props} />;
+}

@@ -1,0 +1,28 @@
+/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/local, #/rules. */
+import { useEffect, useState } from 'react';
+
+export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'missing' };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '') || '/';
+  if (path === '/' || path === '') return { page: 'lobby' };
+  const m = /^\/match\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+  if (m) return { page: 'match', matchID: m[1] };
+  if (path === '/local') return { page: 'local' };
+  if (path === '/rules') return { page: 'rules' };
+  return { page: 'missing' };
+}
+
+export function useRoute(): Route {
+  const [hash, setHash] = useState(() => window.location.hash);
+  useEffect(() => {
+    const on = () => setHash(window.location.hash);
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return parseRoute(hash);
+}
+
+export const go = (hash: string) => {
+  window.location.hash = hash;
+};

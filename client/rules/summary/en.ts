@@ -1,0 +1,15 @@
+/** The rules summary in English (loaded by the rules reference only). */
+export const sections: [string, string][] = [
+  ['Goal', 'The Editor wins at once when two face-up informants are each connected to Nixon\'s picture by threads through face-up evidence. Nixon wins at once with his 5th momentum token, or when the momentum supply is empty at the assessment.'],
+  ['A round', 'Each round has three phases: the initial phase (the initiative holder draws 5 cards, the other 4; Nixon draws 3 evidence tokens face down onto space 0), the cards phase and the assessment.'],
+  ['Cards phase', 'Starting with the initiative holder, players alternate playing one card each until both hands are empty. A card is used for its value or its action, never both.'],
+  ['Value', 'Move one token exactly the card\'s value toward your side: the initiative token, the momentum token, or one evidence token matching the card\'s colour (a joker matches any colour). Steps past your space 5 are lost. A moved face-down token turns face up.'],
+  ["The Editor's ask", 'The Editor cannot see face-down tokens. To move one, he names the card\'s colour; Nixon chooses a face-down token of that colour and it moves toward the Editor. If there is none, the Editor moves the initiative, the momentum token or a face-up token of the named colour.'],
+  ['Gaining tokens', 'A token that reaches your space 5 is gained at once: the initiative (you start the next round), momentum (onto your momentum card; the Editor\'s spaces have abilities) or evidence (pin it now).'],
+  ['Actions', 'Carry out the card\'s instructions in order, skipping parts that are impossible. Events are removed from the game afterwards; journalists and conspirators go to the discard pile.'],
+  ['Reactions', 'John Mitchell cancels an event of the Editor; Ben Bradlee and Mass demonstration cancel a conspirator of Nixon; "Follow the money!" turns one of Nixon\'s evidence moves around. Reactions are extra cards played out of turn.'],
+  ['Assessment', '1: tokens on space 0 go back to the bag. 2: the initiative goes to the side it lies on (on 0: to the player who did not hold it). 3: the momentum token goes to the side it lies on (on 0: back to the supply). 4: new initiative and momentum tokens go on 0; an empty supply means Nixon wins. 5: each player pins the evidence on their side, the initiative holder first.'],
+  ['Pinning', 'Put an evidence token on any empty evidence space with a matching slip. The Editor pins face up, Nixon face down. A token with the red "1" moves the momentum token one step toward the pinner. Face-down evidence and empty spaces break the Editor\'s paths.'],
+  ['Pictures', 'Informant pictures are pinned by cards: face up for the Editor (a recruited informant), face down for Nixon (discredited). Only face-up informants count for the Editor.'],
+  ['Secrets', 'Hands and decks are secret; discard piles, removed cards, the board and momentum cards are open. Only Nixon sees the colours of face-down tokens on the track.'],
+];

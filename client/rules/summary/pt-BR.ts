@@ -1,0 +1,15 @@
+/** The rules summary in Português (Brasil) (loaded by the rules reference only). */
+export const sections: [string, string][] = [
+  ['Objetivo', 'O Editor vence na hora quando dois informantes virados para cima estão, cada um, ligados à foto de Nixon por fios passando por evidências viradas para cima. Nixon vence na hora com seu 5º marcador de impulso, ou quando a reserva de impulso se esgota na avaliação.'],
+  ['Uma rodada', 'Cada rodada tem três fases: a fase inicial (quem tem a iniciativa compra 5 cartas, o outro 4; Nixon coloca 3 fichas de evidência viradas para baixo no espaço 0), a fase de cartas e a avaliação.'],
+  ['Fase de cartas', 'Começando por quem tem a iniciativa, os jogadores alternam jogando uma carta cada até as duas mãos ficarem vazias. Uma carta é usada pelo valor ou pela ação, nunca os dois.'],
+  ['Valor', 'Mova um marcador exatamente o valor da carta na sua direção: a iniciativa, o impulso ou uma ficha de evidência da cor da carta (curinga serve para qualquer cor). Casas além do seu espaço 5 se perdem. Uma ficha virada para baixo que se move é virada para cima.'],
+  ['O pedido do Editor', 'O Editor não vê as fichas viradas para baixo. Para mover uma, ele diz a cor da carta; Nixon escolhe uma ficha virada para baixo dessa cor e ela anda na direção do Editor. Se não houver, o Editor move a iniciativa, o impulso ou uma ficha virada para cima da cor pedida.'],
+  ['Ganhar marcadores', 'Um marcador que chega ao seu espaço 5 é ganho na hora: a iniciativa (você começa a próxima rodada), o impulso (vai para sua carta de impulso; os espaços do Editor têm habilidades) ou evidência (fixe-a agora).'],
+  ['Ações', 'Execute as instruções da carta em ordem, pulando as partes impossíveis. Eventos saem do jogo depois; jornalistas e conspiradores vão para o descarte.'],
+  ['Reações', 'John Mitchell cancela um evento do Editor; Ben Bradlee e Mass demonstration cancelam um conspirador de Nixon; "Follow the money!" inverte um movimento de evidência de Nixon. Reações são cartas extras jogadas fora do turno.'],
+  ['Avaliação', '1: fichas no espaço 0 voltam ao saco. 2: a iniciativa vai para o lado onde está (no 0: para quem não a tinha). 3: o impulso vai para o lado onde está (no 0: volta à reserva). 4: nova iniciativa e novo impulso no 0; reserva vazia significa vitória de Nixon. 5: cada jogador fixa as evidências do seu lado, primeiro quem tem a iniciativa.'],
+  ['Fixar', 'Coloque uma ficha de evidência em qualquer espaço vazio com faixa da mesma cor. O Editor fixa virada para cima, Nixon virada para baixo. Uma ficha com o "1" vermelho move o impulso uma casa na direção de quem fixa. Evidências viradas para baixo e espaços vazios cortam os caminhos do Editor.'],
+  ['Fotos', 'As fotos dos informantes são fixadas por cartas: para cima pelo Editor (informante recrutado), para baixo por Nixon (desacreditado). Só informantes virados para cima contam para o Editor.'],
+  ['Segredos', 'Mãos e baralhos são secretos; descartes, cartas removidas, o quadro e as cartas de impulso são abertos. Só Nixon vê as cores das fichas viradas para baixo na trilha.'],
+];

@@ -1,0 +1,67 @@
+/**
+ * Debian's chromium driven by playwright-core (never a downloaded browser; scripts/ensure-chromium.sh
+ * installs it). Every page records console errors and warnings and failed requests, so a test can
+ * assert a page loaded cleanly.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export interface Session {
+  browser: Browser;
+  /** A fresh browser context (its own localStorage: a separate player) at a viewport size. */
+  context(viewport?: { width: number; height: number }, locale?: string): Promise<BrowserContext>;
+  /** Console errors/warnings and failed requests seen on any page so far. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+export async function launch(): Promise<Session> {
+  // A fresh machine: install Debian's chromium first (scripts/ensure-chromium.sh, idempotent).
+  if (!process.env.CHROMIUM_PATH && !existsSync(CHROMIUM))
+    execFileSync('bash', [resolve(import.meta.dirname, '../../../scripts/ensure-chromium.sh')], { stdio: 'inherit' });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    // playwright-core gives every launch a fresh temporary profile (its own --user-data-dir).
+  });
+  const problems: string[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()} (${page.url()})`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message} (${page.url()})`));
+    page.on('requestfailed', (r) => {
+      // socket.io closes its long-poll and websocket requests when a page goes away: not a fault.
+      if (!/socket\.io/.test(r.url())) problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`);
+    });
+  };
+  return {
+    browser,
+    problems,
+    async context(viewport = { width: 1280, height: 900 }, locale = 'en-US') {
+      const ctx = await browser.newContext({ viewport, locale, deviceScaleFactor: 1 });
+      ctx.on('page', watch);
+      return ctx;
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}

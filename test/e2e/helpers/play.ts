@@ -1,0 +1,86 @@
+/** Drives a player's page through the board's own controls, the way a person would. */
+import type { Page } from 'playwright-core';
+
+export interface BoardState {
+  round: number;
+  phase: string;
+  log: number;
+  prompt: string | null;
+  player: string | null;
+  mine: boolean;
+}
+
+export async function boardState(page: Page): Promise<BoardState> {
+  return page.evaluate(() => {
+    const game = document.querySelector('.game') as HTMLElement | null;
+    const prompt = document.querySelector('.prompt') as HTMLElement | null;
+    return {
+      round: Number(game?.dataset.round ?? 0),
+      phase: game?.dataset.phase ?? '',
+      log: document.querySelectorAll('.record-lines li').length,
+      prompt: prompt?.dataset.prompt ?? null,
+      player: prompt?.dataset.player ?? null,
+      mine: !!prompt?.classList.contains('mine'),
+    };
+  });
+}
+
+const sig = (s: BoardState) => `${s.round}|${s.phase}|${s.log}|${s.prompt}|${s.player}`;
+
+/** Waits until the page shows a different game state than `before`. */
+export async function waitForChange(page: Page, before: BoardState, timeout = 15_000): Promise<BoardState> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const now = await boardState(page);
+    if (sig(now) !== sig(before)) return now;
+    if (Date.now() > deadline) throw new Error(`no change after a move: ${sig(before)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/**
+ * Takes one decision on the page whose prompt is its own. The Editor prefers moving evidence toward
+ * himself (asks and face-up tokens), Nixon prefers the initiative and momentum tokens, so evidence
+ * ends the round on the Editor's side and the assessment has pins to make.
+ * Returns what kind of decision it was.
+ */
+export async function decide(page: Page, role: '0' | '1'): Promise<string> {
+  const state = await boardState(page);
+  const prompt = page.locator('.prompt.mine');
+  switch (state.prompt) {
+    case 'play': {
+      const cards = page.locator('.hand-cards button.card');
+      const n = await cards.count();
+      const wanted = role === '0' ? ['ask', 'evidence'] : ['initiative', 'momentum'];
+      for (const kind of wanted)
+        for (let i = 0; i < n; i++) {
+          await cards.nth(i).click();
+          const option = prompt.locator(`.option[data-kind="${kind}"]`);
+          if ((await option.count()) > 0) {
+            // Markers are clicked on the track itself: legal targets light up there.
+            if (kind === 'initiative' || kind === 'momentum') await page.locator(`.track [data-piece="${kind}"].target`).click();
+            else await option.first().click();
+            return `play:${kind}`;
+          }
+        }
+      await cards.first().click();
+      await prompt.locator('.option').first().click();
+      return 'play:first';
+    }
+    case 'playDrawn':
+      await prompt.locator('.option').first().click();
+      return 'playDrawn';
+    case 'answer':
+      await page.locator('.track .piece.target').first().click();
+      return 'answer';
+    case 'react':
+      await prompt.locator('.option[data-kind="pass"]').click();
+      return 'react';
+    case 'pin':
+      await page.locator('.evidence-board .space.target').first().click();
+      return state.phase === 'assessment' ? 'pin:assessment' : 'pin';
+    default:
+      await prompt.locator('.option').last().click();
+      return state.prompt ?? 'none';
+  }
+}

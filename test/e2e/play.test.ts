@@ -1,0 +1,282 @@
+/**
+ * Two players in two browser contexts meet in the lobby, create and join a match, and play through a
+ * complete round including the assessment pins, in real Chromium against the real server. Every page
+ * loads without a console error or warning.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { builtClient } from './helpers/build';
+import { launch, type Session } from './helpers/browser';
+import { boardState, decide, waitForChange } from './helpers/play';
+import { startServer, type RunningServer } from './helpers/server';
+
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? resolve('docs/screenshots') : resolve('test-results/screenshots');
+
+let server: RunningServer;
+let session: Session;
+
+beforeAll(async () => {
+  server = await startServer(await builtClient());
+  session = await launch();
+  mkdirSync(SHOTS, { recursive: true });
+}, 180_000);
+
+afterAll(async () => {
+  await session?.close();
+  await server?.stop();
+});
+
+/** boardgame.io's Debug panel (local mode) covers part of the page: fold it away with its own "." key. */
+async function hideDebug(page: Page) {
+  await page.locator('section.debug-panel').waitFor();
+  const folded = page.locator('section.debug-panel button.opener');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (let i = 0; i < 20 && (await folded.count()) === 0; i++) {
+    await page.keyboard.press('.');
+    await page.waitForTimeout(300);
+  }
+  expect(await folded.count()).toBe(1);
+}
+
+async function shot(page: Page, name: string, fullPage = true) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
+describe('a match through the lobby', () => {
+  it('two players create and join a match, play a full round with the assessment pins, finish the game and play again', { timeout: 400_000 }, async () => {
+    const editorCtx = await session.context({ width: 1280, height: 900 });
+    const nixonCtx = await session.context({ width: 1280, height: 900 });
+    const editor = await editorCtx.newPage();
+    const nixon = await nixonCtx.newPage();
+
+    // The Editor names himself and creates a match as the Editor.
+    await editor.goto(`${server.url}/#/`);
+    await editor.getByLabel('Your name').fill('Ben');
+    await editor.locator('[data-create="0"]').click();
+    await editor.waitForURL(/#\/match\//);
+    const matchID = editor.url().split('/match/')[1];
+    await editor.locator('.game').waitFor();
+
+    // Nixon sees the open match with its seats by role, and joins the free Nixon seat.
+    await nixon.goto(`${server.url}/#/`);
+    const listed = nixon.locator(`[data-match="${matchID}"]`);
+    await listed.waitFor();
+    await expect.poll(() => listed.textContent()).toContain('Editor: Ben');
+    expect(await listed.textContent()).toContain('Nixon: free');
+    await shot(nixon, 'lobby');
+    await nixon.getByLabel('Your name').fill('Dick');
+    await listed.locator('[data-join="1"]').click();
+    await nixon.waitForURL(new RegExp(`#/match/${matchID}$`));
+    await nixon.locator('.game').waitFor();
+
+    // Both see round 1; the Editor sees the three face-down tokens as backs, Nixon sees their colours.
+    await expect.poll(async () => (await boardState(editor)).mine).toBe(true);
+    expect(await editor.locator('.track [data-piece="hidden"]').count()).toBe(3);
+    expect(await nixon.locator('.track [data-piece="hidden"]').count()).toBe(0);
+    expect(await nixon.locator('.track [data-piece^="T"]').count()).toBe(3);
+    await expect.poll(() => editor.locator('.player-chip[data-seat="1"]').textContent()).toContain('connected');
+    expect(await editor.locator('.player-chip[data-seat="1"]').textContent()).toContain('Dick');
+
+    // Play, each decision taken by whoever the board says must act, until round 2 has begun and an
+    // assessment has had pins to make (a round whose evidence all ended on 0 has none: play on).
+    const pages = { '0': editor, '1': nixon } as const;
+    const decisions: string[] = [];
+    let shots = 0;
+    for (let n = 0; n < 400; n++) {
+      const e = await boardState(editor);
+      const x = await boardState(nixon);
+      expect(e.round).toBe(x.round);
+      if (e.round >= 2 && decisions.includes('pin:assessment')) break;
+      expect(e.round, `rounds played: ${decisions.join(' ')}`).toBeLessThan(5);
+      expect(e.phase).not.toBe('gameover');
+      const actor = e.mine ? '0' : x.mine ? '1' : null;
+      if (!actor) {
+        await editor.waitForTimeout(50);
+        continue;
+      }
+      const page = pages[actor];
+      const before = await boardState(page);
+      if (shots === 0 && decisions.length >= 4 && before.prompt === 'play') {
+        await shot(editor, 'board-editor');
+        await shot(nixon, 'board-nixon');
+        shots++;
+      }
+      decisions.push(await decide(page, actor));
+      await waitForChange(page, before);
+    }
+    expect(decisions.filter((d) => d === 'pin:assessment').length).toBeGreaterThan(0);
+    const record = await editor.locator('.record-lines').textContent();
+    expect(record).toContain('Assessment.');
+    expect(record).toMatch(/pinned a .* token.* face (up|down) on/);
+    expect(record).toContain('Round 2 begins.');
+    expect(await nixon.locator('.record-lines').textContent()).toBe(record);
+
+    // A reload rejoins the same seat (credentials kept in this browser).
+    await nixon.reload();
+    await nixon.locator('.game').waitFor();
+    expect(await nixon.locator('.status .me').textContent()).toBe('You are Nixon');
+    expect(await nixon.locator('.hand-cards .card').count()).toBeGreaterThan(0);
+
+    // A third browser watches: no hand, no choices.
+    const watcherCtx = await session.context({ width: 390, height: 844 });
+    const watcher = await watcherCtx.newPage();
+    await watcher.goto(`${server.url}/#/match/${matchID}`);
+    await watcher.locator('.game').waitFor();
+    expect(await watcher.locator('.hand').count()).toBe(0);
+    expect(await watcher.locator('.option').count()).toBe(0);
+    // Phones: the board fits 390 px without sideways scrolling.
+    expect(await watcher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const phoneCtx = await session.context({ width: 390, height: 844 });
+    const phone = await phoneCtx.newPage();
+    await phone.goto(`${server.url}/#/`);
+    await phone.evaluate(() => localStorage.setItem('watergate.seats', '{}'));
+    await editorCtx.storageState().then(async (s) => {
+      const seats = s.origins[0]?.localStorage.find((x) => x.name === 'watergate.seats')?.value ?? '{}';
+      await phone.evaluate((v) => localStorage.setItem('watergate.seats', v), seats);
+    });
+    await phone.goto(`${server.url}/#/match/${matchID}`);
+    await phone.locator('.game').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(phone, 'board-phone');
+
+    await phoneCtx.close();
+    await watcherCtx.close();
+
+    // Play on to the end of the game; both see the game-over screen, then both ask to play again and
+    // meet in one new match, in the same roles.
+    for (let n = 0; n < 2000; n++) {
+      if ((await editor.locator('.gameover').count()) > 0) break;
+      const e = await boardState(editor);
+      const x = await boardState(nixon);
+      const actor = e.mine ? '0' : x.mine ? '1' : null;
+      if (!actor) {
+        await editor.waitForTimeout(50);
+        continue;
+      }
+      const page = pages[actor];
+      const before = await boardState(page);
+      await decide(page, actor);
+      await waitForChange(page, before);
+    }
+    await editor.locator('.gameover').waitFor();
+    await nixon.locator('.gameover').waitFor();
+    const winner = await editor.locator('.gameover').getAttribute('data-winner');
+    expect(await editor.locator('.gameover .headline').textContent()).toBe(winner === '0' ? 'You win!' : 'You lose.');
+    expect(await nixon.locator('.gameover .headline').textContent()).toBe(winner === '1' ? 'You win!' : 'You lose.');
+    await editor.locator('[data-play-again]').click();
+    await nixon.locator('[data-play-again]').click();
+    await editor.waitForURL((u) => !u.hash.endsWith(matchID));
+    await nixon.waitForURL((u) => !u.hash.endsWith(matchID));
+    expect(nixon.url().split('#')[1]).toBe(editor.url().split('#')[1]);
+    await editor.locator('.game[data-round="1"]').waitFor();
+    expect(await editor.locator('.status .me').textContent()).toBe('You are the Editor');
+    expect(await nixon.locator('.status .me').textContent()).toBe('You are Nixon');
+    await expect.poll(async () => (await boardState(editor)).mine).toBe(true);
+
+    for (const c of [editorCtx, nixonCtx]) await c.close();
+    expect(session.problems).toEqual([]);
+  });
+
+  it('the rules reference finds cards in the player\'s language, and the lobby, rules and local pages load cleanly', { timeout: 120_000 }, async () => {
+    const ctx = await session.context({ width: 1280, height: 900 });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/#/rules`);
+    await page.locator('.rules-summary').waitFor();
+    expect(await page.locator('.card-grid .card').count()).toBe(40);
+    await page.locator('[data-rules-search]').fill('Sirica');
+    await expect.poll(() => page.locator('.card-grid .card').count()).toBe(2); // Judge John Sirica, James McCord's note
+    await page.locator('[data-rules-search]').fill('');
+    await page.goto(`${server.url}/#/local`);
+    await page.locator('.evidence-board').waitFor();
+    // The hotseat board offers the Editor's first move; the Debug panel is there.
+    expect(await page.locator('.prompt.mine').count()).toBe(1);
+    await page.goto(`${server.url}/#/nowhere`);
+    await page.getByText('Page not found.').waitFor();
+    await ctx.close();
+    expect(session.problems).toEqual([]);
+  });
+
+  it('plays a whole game in the local hotseat mode up to the game-over screen that says why', { timeout: 240_000 }, async () => {
+    const ctx = await session.context({ width: 1280, height: 900 });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/#/local`);
+    await page.locator('.evidence-board').waitFor();
+    await hideDebug(page);
+    let n = 0;
+    for (; n < 1500; n++) {
+      if ((await page.locator('.gameover').count()) > 0) break;
+      const before = await boardState(page);
+      expect(before.mine).toBe(true); // hotseat: the board shown is the one of whoever must act
+      await decide(page, before.player as '0' | '1');
+      await waitForChange(page, before);
+    }
+    const over = page.locator('.gameover');
+    await over.waitFor();
+    const text = (await over.textContent()) ?? '';
+    expect(text).toMatch(/The Editor wins!|Nixon wins!/);
+    expect(text).toMatch(/Two informants are connected to Nixon by face-up evidence: .+, .+\.|Nixon placed his 5th momentum token\.|The momentum supply ran out at the assessment\./);
+    expect(await page.locator('.prompt').count()).toBe(0);
+    await shot(page, 'gameover', false);
+    await ctx.close();
+    expect(session.problems).toEqual([]);
+  });
+
+  it('every action is reachable with the keyboard alone', { timeout: 60_000 }, async () => {
+    const ctx = await session.context({ width: 1280, height: 900 });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/#/local`);
+    await page.locator('.evidence-board').waitFor();
+    await hideDebug(page);
+    const focused = () => page.evaluate(() => document.activeElement?.className ?? '');
+    const tabTo = async (cls: RegExp) => {
+      for (let i = 0; i < 200; i++) {
+        await page.keyboard.press('Tab');
+        if (cls.test(await focused())) return;
+      }
+      throw new Error(`never reached ${cls} with Tab`);
+    };
+    const before = await boardState(page);
+    await tabTo(/\bcard\b/);
+    await page.keyboard.press('Enter');
+    expect(await page.locator('.hand-cards .card.selected').count()).toBe(1);
+    await tabTo(/\boption\b/);
+    // The focused control shows a visible focus ring.
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await waitForChange(page, before);
+    // SVG targets on the board and track are focusable buttons with spoken labels.
+    const svgButtons = await page.locator('svg [role="button"]').evaluateAll((els) => els.map((e) => [e.getAttribute('tabindex'), e.getAttribute('aria-label')]));
+    for (const [tab, label] of svgButtons) {
+      expect(tab).toBe('0');
+      expect(label).toBeTruthy();
+    }
+    await ctx.close();
+    expect(session.problems).toEqual([]);
+  });
+
+  it('local mode against the bot: the bot answers as Nixon and the Editor keeps playing', { timeout: 90_000 }, async () => {
+    const ctx = await session.context({ width: 1280, height: 900 });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/#/local`);
+    await page.locator('.evidence-board').waitFor();
+    await page.getByLabel('Against a bot (you are the Editor)').check();
+    await page.locator('.prompt.mine').waitFor();
+    await hideDebug(page);
+    for (let turn = 0; turn < 4; turn++) {
+      const before = await boardState(page);
+      expect(before.player).toBe('0');
+      await decide(page, '0');
+      // The bot (RandomBot over the engine's legal moves) takes Nixon's decisions until the Editor is asked again.
+      await expect.poll(async () => {
+        const s = await boardState(page);
+        return s.mine && s.log > before.log;
+      }, { timeout: 20_000 }).toBe(true);
+    }
+    expect(await page.locator('.record-lines li.role-1').count()).toBeGreaterThan(2);
+    await ctx.close();
+    expect(session.problems).toEqual([]);
+  });
+});
