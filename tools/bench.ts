@@ -12,31 +12,10 @@ import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.
 import { Watergate, applyMove, legalMoves, newGame } from '../game/index';
 import type { WatergateState } from '../game/types';
 import { machine, today, writeSection } from './machine';
+import { botRng as prng } from '../bots/rng';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, out: { type: 'string', default: 'docs/BENCHMARKS.md' } } });
 const budget = Number(values.seconds) * 1000;
-
-/** A tiny seeded PRNG (mulberry32) so runs are repeatable. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    Shuffle<T>(deck: T[]): T[] {
-      const out = [...deck];
-      for (let i = out.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [out[i], out[j]] = [out[j], out[i]];
-      }
-      return out;
-    },
-  };
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
