@@ -12,6 +12,7 @@ const { configFromEnv } = await import('./config');
 const { createLogger } = await import('./log');
 const { ensureClientBuilt } = await import('./static');
 const { openStore } = await import('./storage/index');
+const { createBotSeats } = await import('../bots/server');
 
 const cfg = configFromEnv();
 const log = createLogger(cfg.logLevel);
@@ -21,16 +22,22 @@ process.on('unhandledRejection', (e) => log.error({ err: e }, 'unhandled rejecti
 try {
   if (process.env.SKIP_CLIENT_BUILD !== '1') ensureClientBuilt(cfg.clientDir, log);
   const store = await openStore({ databaseUrl: cfg.databaseUrl, databaseSchema: cfg.databaseSchema, dataDir: cfg.dataDir });
-  const server = await startServer({ store, port: cfg.port, host: cfg.host, origins: cfg.origins, clientDir: cfg.clientDir, log });
+  // "vs computer" matches (bots/lobby.ts): POST /games/watergate/vs-computer; searches run in worker threads.
+  const bots = createBotSeats({ threads: Number(process.env.BOT_THREADS) || 1, log });
+  const server = await startServer({ store, port: cfg.port, host: cfg.host, origins: cfg.origins, clientDir: cfg.clientDir, log, extend: bots.extend });
+  bots.attach(server.url);
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');
-    server.close().then(
-      () => process.exit(0),
-      (e) => {
-        log.error({ err: e }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    bots
+      .close()
+      .then(() => server.close())
+      .then(
+        () => process.exit(0),
+        (e) => {
+          log.error({ err: e }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

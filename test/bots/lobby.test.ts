@@ -1,0 +1,88 @@
+/**
+ * A lobby "vs computer" match, end to end on a real server: the bot takes its seat through the Lobby
+ * API and plays over a socket with its credentials (worker-thread search), while a second socket client
+ * plays the human seat. The match reaches its end and both clients see the same result.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LobbyClient } from 'boardgame.io/client';
+import { legalMoves, type WatergateView } from '../../game';
+import { createBotSeats, type BotSeatsForServer } from '../../bots/server';
+import { samplerFor } from '../../bots/determinize';
+import { botRng } from '../../bots/rng';
+import { playSeat } from '../../bots/seat';
+import { startServer, type RunningServer } from '../../server/app';
+import { openStore } from '../../server/storage/index';
+
+let dir: string;
+let server: RunningServer;
+let seats: BotSeatsForServer;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'wg-bots-'));
+  seats = createBotSeats({ threads: 1 });
+  const store = await openStore({ dataDir: dir });
+  server = await startServer({ store, port: 0, host: '127.0.0.1', extend: seats.extend });
+  seats.attach(server.url);
+});
+
+afterAll(async () => {
+  await seats?.close();
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const post = (path: string, body: unknown) =>
+  fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** A "human" that picks uniformly among its legal moves, from its own view like any client. */
+const randomHuman = (seed: number) => {
+  const rng = botRng(seed);
+  return (view: WatergateView) => {
+    const moves = legalMoves(samplerFor(view).sample(rng), view.viewer!);
+    return { move: moves[rng.int(moves.length)], iterations: 0, elapsedMs: 0, stats: [] };
+  };
+};
+
+describe('lobby match vs computer', () => {
+  it('the bot plays its seat over the socket until the game ends', async () => {
+    const res = await post('/games/watergate/vs-computer', { botSeat: '1', level: 'easy' });
+    expect(res.status).toBe(200);
+    const { matchID, botSeat, humanSeat } = await res.json();
+    expect([botSeat, humanSeat]).toEqual(['1', '0']);
+
+    const lobby = new LobbyClient({ server: server.url });
+    // The bot took its seat through the Lobby API (its name shows); the match is unlisted.
+    const match = await lobby.getMatch('watergate', matchID);
+    expect(match.players[1].name).toBe('Computer (easy)');
+    expect((await lobby.listMatches('watergate')).matches.some((m) => m.matchID === matchID)).toBe(false);
+    // The bot's seat is taken: a human cannot claim it.
+    await expect(lobby.joinMatch('watergate', matchID, { playerID: '1', playerName: 'Mallory' })).rejects.toThrow();
+
+    const { playerCredentials } = await lobby.joinMatch('watergate', matchID, { playerID: '0', playerName: 'Ann' });
+    const human = playSeat({ server: server.url, matchID, playerID: '0', credentials: playerCredentials, thinker: randomHuman(7) });
+    const winner = await human.finished;
+    expect(winner === '0' || winner === '1').toBe(true);
+    const state = await server.store.fetch(matchID, { state: true });
+    expect(state.state?.ctx.gameover).toMatchObject({ winner });
+    expect(state.state!.G.log.length).toBeGreaterThan(30);
+  }, 120_000);
+
+  it('refuses bad requests with a clear error and creates nothing', async () => {
+    const before = (await new LobbyClient({ server: server.url }).listMatches('watergate')).matches.length;
+    for (const [body, message] of [
+      [{ botSeat: '2' }, /botSeat/],
+      [{ level: 'impossible' }, /level/],
+      [{ botSeat: '0', colour: 'red' }, /unknown field "colour"/],
+      [{ setupData: { jokerFallback: 'never' } }, /jokerFallback/],
+    ] as const) {
+      const res = await post('/games/watergate/vs-computer', body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toMatch(message);
+    }
+    expect(seats.active).toBe(0);
+    expect((await new LobbyClient({ server: server.url }).listMatches('watergate')).matches.length).toBe(before);
+  });
+});

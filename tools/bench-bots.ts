@@ -1,0 +1,244 @@
+/**
+ * `npm run bench:bots [-- --games N] [--only random,mcts,self,balance,levels] [--mcts-ms T] [--no-write]`
+ *
+ * Measures the bots and writes the results into docs/BOTS.md and docs/BALANCE.md (between
+ * `<!-- bots-NAME:start/end -->` markers, so runs of different parts can be combined):
+ * - levels: think time p50/p95 and iterations/s of easy/normal/hard (time caps on) on fixed positions;
+ * - random: our bot (hard, iteration budget only) vs boardgame.io's RandomBot, N games per seat;
+ * - mcts:   our bot vs boardgame.io's MCTSBot (our subclass; it sees the full state), both searching
+ *           T ms per decision, N games per seat;
+ * - self:   our bot (hard) vs itself, N games (seats alternate the seeds);
+ * - balance: our bot (normal) vs itself, 2N games: Editor win rate, rounds, how games end.
+ * All games run through boardgame.io's reducer (bots/arena.ts) with seeded matches.
+ */
+import { loadavg } from 'node:os';
+import { RandomBot } from 'boardgame.io/ai';
+import cliProgress from 'cli-progress';
+import { applyMove, legalMoves, newGame, playerView, type PlayerID } from '../game';
+import { playMatch, type BotClass, type MatchResult } from '../bots/arena';
+import { watergateBot, watergateMCTSBot } from '../bots/bgio';
+import { LEVELS, think, type BotConfig, type Level } from '../bots/levels';
+import { botRng } from '../bots/rng';
+import { applyVariant } from './balance-variants';
+import { machine, today, writeSection } from './machine';
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const GAMES = Number(opt('games', '100'));
+const ONLY = opt('only', 'levels,random,mcts,self,balance').split(',');
+const MCTS_MS = Number(opt('mcts-ms', '250'));
+const WRITE = !args.includes('--no-write');
+const VARIANT = opt('variant', '');
+/** Index of the first game: a later run with --first N plays new seeded games that add to an earlier run's. */
+const FIRST = Number(opt('first', '0'));
+const VARIANT_TEXT = VARIANT ? applyVariant(VARIANT) : '';
+if (!Number.isInteger(GAMES) || GAMES < 1) throw new Error('--games must be a positive integer');
+if (!Number.isInteger(FIRST) || FIRST < 0) throw new Error('--first must be a game index (0 or more)');
+if (VARIANT && ONLY.some((o) => o !== 'balance')) throw new Error('--variant changes the components: use it with --only balance');
+
+const HARD: BotConfig = { level: 'hard', deterministic: true };
+const ROLE: Record<PlayerID, string> = { '0': 'Editor', '1': 'Nixon' };
+
+const pct = (k: number, n: number) => (n === 0 ? '–' : `${((100 * k) / n).toFixed(1)}%`);
+const quantile = (xs: number[], q: number) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : '–');
+/** Wilson 95% interval, in percent. */
+const wilson = (k: number, n: number) => {
+  if (n === 0) return '–';
+  const z = 1.96, p = k / n, d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d, h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return `${(100 * (c - h)).toFixed(0)}–${(100 * (c + h)).toFixed(0)}%`;
+};
+
+interface Think {
+  times: number[];
+  /** Iterations of each decision. */
+  its: number[];
+  iterations: number;
+  searchMs: number;
+}
+const newThink = (): Think => ({ times: [], its: [], iterations: 0, searchMs: 0 });
+function record(t: Think, msTaken: number, metadata: unknown) {
+  const m = metadata as { iterations?: number; elapsedMs?: number; visits?: number } | undefined;
+  const its = m?.iterations ?? m?.visits ?? 0;
+  if (its === 0) return; // a forced move: nothing to search
+  t.times.push(msTaken);
+  t.its.push(its);
+  t.iterations += its;
+  t.searchMs += m?.elapsedMs ?? msTaken;
+}
+
+interface Series {
+  results: MatchResult[];
+  wins: Record<PlayerID, number>;
+  games: Record<PlayerID, number>;
+  ours: Think;
+  theirs: Think;
+}
+
+/** N games with `ours` in `seat` for each seat listed; progress shown on the bar. */
+async function series(name: string, ours: BotClass, theirs: BotClass, perSeat: number, seats: PlayerID[], bars: cliProgress.MultiBar): Promise<Series> {
+  const s: Series = { results: [], wins: { '0': 0, '1': 0 }, games: { '0': 0, '1': 0 }, ours: newThink(), theirs: newThink() };
+  const bar = bars.create(perSeat * seats.length, 0, { name, unit: 'games', wins: '' });
+  for (let g = FIRST; g < FIRST + perSeat; g++) {
+    for (const seat of seats) {
+      const other: PlayerID = seat === '0' ? '1' : '0';
+      const r = await playMatch({
+        seats: { [seat]: ours, [other]: theirs } as Record<PlayerID, BotClass>,
+        seed: `bench/${name}/${g}`,
+        onDecision: (p, t, md) => record(p === seat ? s.ours : s.theirs, t, md),
+      });
+      s.results.push(r);
+      if (!r.aborted) s.games[seat]++;
+      if (r.winner === seat) s.wins[seat]++;
+      bar.increment(1, { wins: `Editor ${s.wins['0']}/${s.games['0']}  Nixon ${s.wins['1']}/${s.games['1']}` });
+      // The searches are synchronous: give the bars' redraw timer a turn between games.
+      await new Promise((r) => setTimeout(r, 0));
+    }
+  }
+  return s;
+}
+
+function thinkRow(label: string, t: Think) {
+  const itps = t.searchMs > 0 ? Math.round((t.iterations * 1000) / t.searchMs) : 0;
+  return `| ${label} | ${t.times.length} | ${ms(quantile(t.times, 0.5))} | ${ms(quantile(t.times, 0.95))} | ${quantile(t.its, 0.5).toLocaleString('en')} | ${itps.toLocaleString('en')} |`;
+}
+
+function winTable(s: Series, who: string) {
+  const lines = ['| our bot plays | games | wins | win rate | 95% interval |', '|---|---|---|---|---|'];
+  for (const seat of ['0', '1'] as PlayerID[]) if (s.games[seat] > 0) lines.push(`| ${ROLE[seat]} vs ${who} | ${s.games[seat]} | ${s.wins[seat]} | ${pct(s.wins[seat], s.games[seat])} | ${wilson(s.wins[seat], s.games[seat])} |`);
+  const n = s.games['0'] + s.games['1'], k = s.wins['0'] + s.wins['1'];
+  lines.push(`| both seats | ${n} | ${k} | **${pct(k, n)}** | ${wilson(k, n)} |`);
+  const aborted = s.results.filter((r) => r.aborted).length;
+  if (aborted) lines.push('', `${aborted} game(s) hit the 60-round limit and count as aborted (K14).`);
+  return lines.join('\n');
+}
+
+function balanceTable(results: MatchResult[]) {
+  const done = results.filter((r) => !r.aborted);
+  const editor = done.filter((r) => r.winner === '0').length;
+  const rounds = done.map((r) => r.rounds);
+  const by = (reason: string) => done.filter((r) => r.reason === reason).length;
+  const mean = rounds.reduce((a, b) => a + b, 0) / Math.max(1, rounds.length);
+  const hist = new Map<number, number>();
+  for (const r of rounds) hist.set(r, (hist.get(r) ?? 0) + 1);
+  return [
+    '| games | Editor wins | Editor win rate (95% interval) | rounds: mean / median / min–max | connected (Editor) | 5th momentum (Nixon) | supply empty (Nixon) | aborted |',
+    '|---|---|---|---|---|---|---|---|',
+    `| ${done.length} | ${editor} | **${pct(editor, done.length)}** (${wilson(editor, done.length)}) | ${mean.toFixed(1)} / ${quantile(rounds, 0.5)} / ${Math.min(...rounds)}–${Math.max(...rounds)} | ${by('connected')} | ${by('momentum')} | ${by('supply')} | ${results.length - done.length} |`,
+    '',
+    `Rounds per game: ${[...hist.entries()].sort((a, b) => a[0] - b[0]).map(([r, n]) => `${r}: ${n}`).join(', ')}.`,
+  ].join('\n');
+}
+
+/** Think time of each level on fixed positions (decision points of seeded random games), time caps on. */
+async function levels(bars: cliProgress.MultiBar): Promise<string> {
+  const positions: ReturnType<typeof playerView>[] = [];
+  for (let seed = 1; positions.length < 60; seed++) {
+    const rng = botRng(seed * 101);
+    const G = newGame({}, rng);
+    for (let i = 0; G.winner === null && i < 40 + seed * 7; i++) {
+      const p = G.prompt!.player;
+      const moves = legalMoves(G, p);
+      // A copy: a view shares arrays with the live state, which the next moves change.
+      if (i % 9 === 0 && moves.length > 1) positions.push(structuredClone(playerView(G, p)));
+      const m = moves[rng.int(moves.length)];
+      applyMove(G, p, m.move, m.args[0], rng);
+    }
+  }
+  const rows: string[] = [];
+  const bar = bars.create(positions.length * 3, 0, { name: 'levels', unit: 'decisions', wins: '' });
+  for (const level of Object.keys(LEVELS) as Level[]) {
+    const t = newThink();
+    for (const [i, view] of positions.entries()) {
+      const t0 = performance.now();
+      const d = think(view, { level, seed: i });
+      record(t, performance.now() - t0, d);
+      bar.increment();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    rows.push(thinkRow(`${level} (${LEVELS[level].iterations} iterations or ${LEVELS[level].timeMs} ms)`, t));
+  }
+  return ['| level (budget) | decisions | think p50 | think p95 | iterations per decision (median) | iterations/s |', '|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+function stamp(startLoad: number[]) {
+  return [
+    `Machine: ${machine()}; NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}.`,
+    `Run ${today()} ${new Date().toISOString().slice(11, 16)} UTC: \`npm run bench:bots -- ${args.join(' ')}\` (load average at start ${startLoad.map((x) => x.toFixed(1)).join(' / ')}, at end ${loadavg().map((x) => x.toFixed(1)).join(' / ')}; the machine is shared, so think times are upper bounds).`,
+  ].join('\n');
+}
+
+async function main() {
+  const startLoad = loadavg();
+  const bars = new cliProgress.MultiBar(
+    {
+      format: '{name} |{bar}| {value}/{total} {unit} {wins} | {duration_formatted} elapsed, ETA {eta_formatted}',
+      hideCursor: true,
+      clearOnComplete: false,
+      // Logs and CI are not terminals: print the bars every 30 s there instead of redrawing them.
+      noTTYOutput: true,
+      notTTYSchedule: 30_000,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const sections: [string, string, string][] = [];
+  const ours = watergateBot(HARD);
+
+  if (ONLY.includes('levels')) sections.push(['docs/BOTS.md', 'levels', await levels(bars)]);
+  if (ONLY.includes('random')) {
+    const s = await series('vs RandomBot', ours, RandomBot as unknown as BotClass, GAMES, ['0', '1'], bars);
+    sections.push(['docs/BOTS.md', 'random', [winTable(s, 'RandomBot'), '', '| think time | decisions | p50 | p95 | iterations per decision (median) | iterations/s |', '|---|---|---|---|---|---|', thinkRow('our bot, hard', s.ours)].join('\n')]);
+  }
+  if (ONLY.includes('mcts')) {
+    const oursTimed = watergateBot({ level: 'hard', iterations: 1e9, timeMs: MCTS_MS });
+    const mcts = watergateMCTSBot({ timeMs: MCTS_MS, playoutDepth: 40 }) as unknown as BotClass;
+    const s = await series(`vs MCTSBot ${MCTS_MS}ms`, oursTimed, mcts, GAMES, ['0', '1'], bars);
+    sections.push([
+      'docs/BOTS.md',
+      'mcts',
+      [
+        `Both bots search ${MCTS_MS} ms per decision (wall clock; forced moves are answered at once by both).`,
+        '',
+        winTable(s, 'MCTSBot'),
+        '',
+        '| think time | decisions | p50 | p95 | iterations per decision (median) | iterations/s |',
+        '|---|---|---|---|---|---|',
+        thinkRow('our bot (IS-MCTS, pure engine)', s.ours),
+        thinkRow("boardgame.io MCTSBot (full state, boardgame.io's reducer)", s.theirs),
+      ].join('\n'),
+    ]);
+  }
+  if (ONLY.includes('self')) {
+    const s = await series('hard vs hard', ours, ours, GAMES, ['0'], bars);
+    sections.push(['docs/BOTS.md', 'self', [`Our bot (hard) against itself, ${s.results.length} games: the Editor seat won ${s.wins['0']} (${pct(s.wins['0'], s.games['0'])}, 95% interval ${wilson(s.wins['0'], s.games['0'])}).`, '', '| think time | decisions | p50 | p95 | iterations per decision (median) | iterations/s |', '|---|---|---|---|---|---|', thinkRow('our bot, hard (both seats)', { times: [...s.ours.times, ...s.theirs.times], its: [...s.ours.its, ...s.theirs.its], iterations: s.ours.iterations + s.theirs.iterations, searchMs: s.ours.searchMs + s.theirs.searchMs })].join('\n')]);
+    sections.push(['docs/BALANCE.md', 'balance-hard', `Level hard against itself:\n\n${balanceTable(s.results)}`]);
+  }
+  if (ONLY.includes('balance')) {
+    const normal = watergateBot({ level: 'normal', deterministic: true });
+    const s = await series(`normal vs normal${VARIANT ? ` (${VARIANT})` : ''}`, normal, normal, 2 * GAMES, ['0'], bars);
+    const title = VARIANT ? `Level normal against itself, with the proposal "${VARIANT}": ${VARIANT_TEXT}.` : 'Level normal against itself:';
+    const section = `balance-normal${VARIANT ? `-${VARIANT}` : ''}${FIRST ? `-from-${FIRST}` : ''}`;
+    sections.push(['docs/BALANCE.md', section, `${title}${FIRST ? ` (games ${FIRST}–${FIRST + 2 * GAMES - 1})` : ''}\n\n${balanceTable(s.results)}`]);
+  }
+  bars.stop();
+
+  const header = stamp(startLoad);
+  for (const [file, name, body] of sections) {
+    const text = `${header}\n\n${body}`;
+    console.log(`\n## ${name}\n${text}`);
+    if (WRITE) writeSection(file, `bots-${name}`, text);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
