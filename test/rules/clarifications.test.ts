@@ -5,6 +5,9 @@ import { CARDS } from '../../game/cards';
 import { playerView } from '../../game/view';
 import { validateSetupData } from '../../game/state';
 import { run } from '../../game/flow';
+import { applyMove, newGame } from '../../game/engine';
+import { legalMoves } from '../../game/legal';
+import { seeded } from '../helpers/rng';
 import { E, N, Scenario, fillGreenSlips, nearlyConnected } from '../helpers/scenario';
 
 
@@ -200,6 +203,22 @@ describe('Clarifications (K1–K18)', () => {
     const keys = s.keys();
     expect(keys.slice(keys.lastIndexOf('round'))).toContain('assessment');
     expect(s.G.winner).toBe(N); // step 3 gave Nixon his 5th token
+  });
+
+  it('K15: face-down evidence only ever stands on space 0 of the track', () => {
+    let seen = 0;
+    for (let g = 0; g < 20; g++) {
+      const rng = seeded(700 + g);
+      const G = newGame(undefined, rng);
+      while (G.winner === null) {
+        const p = G.prompt!.player;
+        const opts = legalMoves(G, p);
+        const m = opts[rng.int(opts.length)];
+        applyMove(G, p, m.move, m.args[0], rng);
+        for (const t of G.track.evidence) if (!t.up) (expect(t.pos).toBe(0), seen++);
+      }
+    }
+    expect(seen).toBeGreaterThan(100);
   });
 
   it('K16: rule options are validated; pinImpossible "removeFromGame" takes an unpinnable token out of the game', () => {
