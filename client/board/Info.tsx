@@ -16,6 +16,13 @@ export interface Seat {
   isConnected?: boolean;
 }
 
+/** The server's bot joins as "Computer (easy|normal|hard)" (bots/lobby.ts): shown in the player's language. */
+const BOT_NAME = /^Computer \((easy|normal|hard)\)$/;
+function seatName(t: ReturnType<typeof useTranslation>['t'], name: string): string {
+  const bot = BOT_NAME.exec(name);
+  return bot ? t('board.computer', { level: t(`lobby.levels.${bot[1]}`) }) : name;
+}
+
 export function StatusBar({ view, me, seats }: { view: WatergateView; me: PlayerID | null; seats?: Seat[] }): ReactNode {
   const { t } = useTranslation();
   const players: PlayerID[] = me === '1' ? ['1', '0'] : ['0', '1'];
@@ -31,7 +38,7 @@ export function StatusBar({ view, me, seats }: { view: WatergateView; me: Player
         return (
           <span key={p} className={`player-chip role-${p}`} data-seat={p}>
             <strong>{roleName(t, p)}</strong>
-            {seat?.name ? ` (${seat.name})` : ''} · {t('board.inHand', { count: view.handSizes[p] })}
+            {seat?.name ? ` (${seatName(t, seat.name)})` : ''} · {t('board.inHand', { count: view.handSizes[p] })}
             {status && p !== me && <span className={`conn ${status}`}> · {t(`board.${status}`)}</span>}
           </span>
         );

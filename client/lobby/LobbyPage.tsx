@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import type { PlayerID } from '../../game';
 import { roleName } from '../i18n/words';
 import { go } from '../route';
-import { GAME, errorText, joinSeat, lobby, type MatchSummary } from './api';
+import { GAME, errorText, joinSeat, lobby, playVsComputer, type Level, type MatchSummary } from './api';
 import { dropSeat, heldSeats, savedName, saveName, type HeldSeat } from './seats';
 
 const ROLES: PlayerID[] = ['0', '1'];
+const LEVELS: Level[] = ['easy', 'normal', 'hard'];
 
 export default function LobbyPage(): ReactNode {
   const { t } = useTranslation();
@@ -19,6 +20,8 @@ export default function LobbyPage(): ReactNode {
   const [mine, setMine] = useState<HeldSeat[]>(heldSeats);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [vsRole, setVsRole] = useState<PlayerID>('0');
+  const [vsLevel, setVsLevel] = useState<Level>('normal');
 
   const refresh = useCallback(async () => {
     try {
@@ -68,6 +71,15 @@ export default function LobbyPage(): ReactNode {
     });
   };
 
+  const vsComputer = () => {
+    const n = needName();
+    if (!n) return;
+    void run(async () => {
+      const matchID = await playVsComputer(vsRole, vsLevel, n);
+      go(`#/match/${matchID}`);
+    });
+  };
+
   const join = (matchID: string, role: PlayerID) => {
     const n = needName();
     if (!n) return;
@@ -104,6 +116,33 @@ export default function LobbyPage(): ReactNode {
               {t('lobby.createAs', { role: roleName(t, r) })}
             </button>
           ))}
+        </div>
+        <div className="vs-computer" role="group" aria-labelledby="vs-computer-title">
+          <h2 id="vs-computer-title">{t('lobby.vsComputer')}</h2>
+          <p className="hint">{t('lobby.vsComputerHint')}</p>
+          <label className="field">
+            <span>{t('lobby.yourRole')}</span>
+            <select data-vs-role value={vsRole} onChange={(e) => setVsRole(e.target.value as PlayerID)}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {roleName(t, r)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('lobby.level')}</span>
+            <select data-vs-level value={vsLevel} onChange={(e) => setVsLevel(e.target.value as Level)}>
+              {LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {t(`lobby.levels.${l}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className={`primary role-${vsRole}`} data-vs-computer disabled={busy} onClick={vsComputer}>
+            {t('lobby.vsComputerStart')}
+          </button>
         </div>
         {error && (
           <p className="error" role="alert">

@@ -1,11 +1,11 @@
 /**
  * Local mode for developers (`npm run dev`, #/local): the whole match runs in this page (boardgame.io
  * single-player client, so the Debug panel's AI tab can play moves and whole games). Hotseat shows the
- * board of whoever must act (or a chosen seat); "vs bot" seats boardgame.io's RandomBot as Nixon until
- * our own bot (bots/) is wired through a Web Worker.
+ * board of whoever must act (or a chosen seat); "vs bot" seats our own bot (bots/browser.ts) as Nixon at
+ * a chosen level; its search runs in a Web Worker, so the board stays responsive.
  */
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { RandomBot, Step } from 'boardgame.io/ai';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Step } from 'boardgame.io/ai';
 import { Debug } from 'boardgame.io/debug';
 import { useTranslation } from 'react-i18next';
 import { Watergate, type PlayerID, type WatergateState } from '../../game';
@@ -13,6 +13,13 @@ import { WatergateBoard } from '../board/Board';
 import { ShellContext } from '../board/shell';
 import { roleName } from '../i18n/words';
 import { GameClient, type GameClientInstance } from '../net/GameClient';
+// Imported here, not in the play page: this page is itself loaded on demand (App.tsx), and the bot's
+// search runs in its own worker bundle, started at the bot's first decision.
+import { browserBot, stopBrowserBot } from '../../bots/browser';
+import type { Level } from '../../bots/levels';
+
+const LEVELS: Level[] = ['easy', 'normal', 'hard'];
+
 
 type Mode = 'hotseat' | 'bot';
 type Follow = 'active' | PlayerID;
@@ -32,10 +39,23 @@ export default function LocalPage(): ReactNode {
   const [follow, setFollow] = useState<Follow>('active');
   const [game, setGame] = useState(0);
   const [seat, setSeat] = useState<PlayerID>('0');
+  const [level, setLevel] = useState<Level>('normal');
+  const [thinking, setThinking] = useState(false);
   const busy = useRef(false);
+  const generation = useRef(0); // bumped per match: a late bot answer for an old match is dropped
   // A fresh game object per "new game" gives a fresh match.
-  const g = useMemo(() => ({ ...Watergate, seed: undefined, key: `${mode}-${game}` }), [mode, game]);
-  const bot = useMemo(() => new RandomBot({ enumerate: Watergate.ai!.enumerate }), []);
+  const g = useMemo(() => ({ ...Watergate, seed: undefined, key: `${mode}-${game}-${level}` }), [mode, game, level]);
+  // Each match its own bot seed, so the bot does not repeat itself from game to game.
+  const botSeed = useMemo(() => crypto.getRandomValues(new Uint32Array(1))[0], [g]);
+  // A new match (or leaving the page) stops the bot's worker: a search for the old match is dropped.
+  useEffect(
+    () => () => {
+      generation.current++;
+      busy.current = false;
+      stopBrowserBot();
+    },
+    [g],
+  );
 
   const onUpdate = useCallback(
     (client: GameClientInstance) => {
@@ -45,20 +65,29 @@ export default function LocalPage(): ReactNode {
         // One bot decision at a time; after each, look again (Nixon may have several in a row).
         if (active === '1' && G.winner === null && !busy.current) {
           busy.current = true;
-          setTimeout(
-            () =>
-              void Step(client, bot).finally(() => {
-                busy.current = false;
-                onUpdate(client);
-              }),
-            250,
+          setThinking(true);
+          const mine = generation.current;
+          const WatergateBot = browserBot({ level, seed: botSeed });
+          void Step(client, new WatergateBot({ game: Watergate, enumerate: Watergate.ai!.enumerate })).then(
+            () => {
+              if (generation.current !== mine) return;
+              busy.current = false;
+              setThinking(false);
+              onUpdate(client);
+            },
+            (e: unknown) => {
+              setThinking(false);
+              if (generation.current !== mine) return; // stopped for a new match: nothing to do
+              busy.current = false;
+              console.error('the bot failed', e);
+            },
           );
         }
         return;
       }
       setSeat(follow === 'active' ? active : follow);
     },
-    [mode, follow, bot],
+    [mode, follow, level, botSeed],
   );
 
   const shown: PlayerID = mode === 'bot' ? '0' : seat;
@@ -74,6 +103,19 @@ export default function LocalPage(): ReactNode {
             <input type="radio" name="mode" checked={mode === 'bot'} onChange={() => setMode('bot')} /> {t('local.vsBot')}
           </label>
         </span>
+        {mode === 'bot' && (
+          <label>
+            {t('local.botLevel')}{' '}
+            <select value={level} data-level onChange={(e) => setLevel(e.target.value as Level)}>
+              {LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {t(`lobby.levels.${l}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {mode === 'bot' && thinking && <span className="hint" data-bot-thinking>{t('local.botThinking')}</span>}
         {mode === 'hotseat' && (
           <label>
             {t('local.viewing')}{' '}
@@ -97,7 +139,7 @@ export default function LocalPage(): ReactNode {
         </button>
       </div>
       <ShellContext.Provider value={mode === 'hotseat' ? HOTSEAT : VS_BOT}>
-        <LocalMatch key={`${mode}-${game}`} game={g} seat={shown} onUpdate={onUpdate} />
+        <LocalMatch key={g.key} game={g} seat={shown} onUpdate={onUpdate} />
       </ShellContext.Provider>
     </div>
   );

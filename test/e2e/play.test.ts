@@ -85,7 +85,10 @@ describe('a match through the lobby', () => {
     const pages = { '0': editor, '1': nixon } as const;
     const decisions: string[] = [];
     let shots = 0;
+    // Waiting for the other page to catch up does not count as a decision (a busy machine waits more).
+    const deadline = Date.now() + 240_000;
     for (let n = 0; n < 400; n++) {
+      expect(Date.now()).toBeLessThan(deadline);
       const e = await boardState(editor);
       const x = await boardState(nixon);
       expect(e.round).toBe(x.round);
@@ -95,6 +98,7 @@ describe('a match through the lobby', () => {
       const actor = e.mine ? '0' : x.mine ? '1' : null;
       if (!actor) {
         await editor.waitForTimeout(50);
+        n--;
         continue;
       }
       const page = pages[actor];
@@ -263,19 +267,24 @@ describe('a match through the lobby', () => {
     await page.goto(`${server.url}/#/local`);
     await page.locator('.evidence-board').waitFor();
     await page.getByLabel('Against a bot (you are the Editor)').check();
+    // Our own bot (bots/browser.ts, searching in a Web Worker), at level easy to keep the test short.
+    expect(await page.getByLabel('Bot level').inputValue()).toBe('normal');
+    await page.getByLabel('Bot level').selectOption('easy');
     await page.locator('.prompt.mine').waitFor();
     await hideDebug(page);
     for (let turn = 0; turn < 4; turn++) {
       const before = await boardState(page);
       expect(before.player).toBe('0');
       await decide(page, '0');
-      // The bot (RandomBot over the engine's legal moves) takes Nixon's decisions until the Editor is asked again.
+      // The bot takes Nixon's decisions until the Editor is asked again.
       await expect.poll(async () => {
         const s = await boardState(page);
         return s.mine && s.log > before.log;
       }, { timeout: 20_000 }).toBe(true);
     }
     expect(await page.locator('.record-lines li.role-1').count()).toBeGreaterThan(2);
+    // Its code came in on demand, and its search ran in a worker, not on the page's thread.
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /browser-worker/.test(r.name)))).toBe(true);
     await ctx.close();
     expect(session.problems).toEqual([]);
   });

@@ -31,6 +31,12 @@ const en = {
     effect: 'action',
   },
   lobby: {
+    vsComputer: 'Play vs computer',
+    vsComputerHint: 'A private match: the computer takes the other seat and plays at once.',
+    yourRole: 'Your role',
+    level: 'Level',
+    levels: { easy: 'Easy', normal: 'Normal', hard: 'Hard' },
+    vsComputerStart: 'Start vs computer',
     title: 'Find a match',
     yourName: 'Your name',
     namePlaceholder: 'e.g. Ben',
@@ -57,6 +63,8 @@ const en = {
     localHint: 'Developers: {{link}} plays both seats in one page, with the debug panel.',
   },
   local: {
+    botLevel: 'Bot level',
+    botThinking: 'The computer is thinking…',
     title: 'Local game (developers)',
     hotseat: 'Hotseat: both seats',
     vsBot: 'Against a bot (you are the Editor)',
@@ -65,6 +73,7 @@ const en = {
     followActive: 'Follow the player who must act',
   },
   board: {
+    computer: 'Computer, {{level}}',
     evidenceBoard: 'Evidence board',
     nixonPicture: 'Richard Nixon, the centre of the board',
     space: 'Evidence space {{id}}, {{colour}} slip',

@@ -33,6 +33,12 @@ const ptBR: Translation = {
     effect: 'ação',
   },
   lobby: {
+    vsComputer: 'Jogar contra o computador',
+    vsComputerHint: 'Uma partida privada: o computador ocupa o outro lugar e joga na hora.',
+    yourRole: 'Seu papel',
+    level: 'Nível',
+    levels: { easy: 'Fácil', normal: 'Normal', hard: 'Difícil' },
+    vsComputerStart: 'Começar contra o computador',
     title: 'Encontre uma partida',
     yourName: 'Seu nome',
     namePlaceholder: 'ex.: Ben',
@@ -59,6 +65,8 @@ const ptBR: Translation = {
     localHint: 'Desenvolvedores: {{link}} joga os dois lugares numa página, com o painel de depuração.',
   },
   local: {
+    botLevel: 'Nível do bot',
+    botThinking: 'O computador está pensando…',
     title: 'Jogo local (desenvolvedores)',
     hotseat: 'Mesma tela: os dois lugares',
     vsBot: 'Contra um robô (você é o Editor)',
@@ -67,6 +75,7 @@ const ptBR: Translation = {
     followActive: 'Seguir quem deve agir',
   },
   board: {
+    computer: 'Computador, {{level}}',
     evidenceBoard: 'Quadro de evidências',
     nixonPicture: 'Richard Nixon, o centro do quadro',
     space: 'Espaço de evidência {{id}}, faixa {{colour}}',

@@ -33,6 +33,12 @@ const zhCN: Translation = {
     effect: '行动',
   },
   lobby: {
+    vsComputer: '与电脑对战',
+    vsComputerHint: '私人对局：电脑坐在另一方，立即开始。',
+    yourRole: '你的角色',
+    level: '难度',
+    levels: { easy: '简单', normal: '普通', hard: '困难' },
+    vsComputerStart: '开始与电脑对战',
     title: '寻找对局',
     yourName: '你的名字',
     namePlaceholder: '例如：本',
@@ -59,6 +65,8 @@ const zhCN: Translation = {
     localHint: '开发者：{{link}} 在一个页面中操作双方，并带调试面板。',
   },
   local: {
+    botLevel: '电脑难度',
+    botThinking: '电脑正在思考……',
     title: '本地对局（开发者）',
     hotseat: '热座：双方同屏',
     vsBot: '对战机器人（你是主编）',
@@ -67,6 +75,7 @@ const zhCN: Translation = {
     followActive: '跟随需要行动的玩家',
   },
   board: {
+    computer: '电脑（{{level}}）',
     evidenceBoard: '证据板',
     nixonPicture: '理查德·尼克松，证据板中心',
     space: '证据格 {{id}}，{{colour}}标签',
