@@ -1,10 +1,7 @@
 /** The public game record: every line readable, in words, and naming nothing secret. */
 import { describe as suite, expect, it } from 'vitest';
 import { describe, MESSAGES } from '../game/record';
-import { applyMove, newGame } from '../game/engine';
-import { legalMoves } from '../game/legal';
-import { seeded } from './helpers/rng';
-import { E, N, Scenario } from './helpers/scenario';
+import { E, N, Scenario, randomGame } from './helpers/scenario';
 
 suite('the game record', () => {
   it('says in words who did what', () => {
@@ -22,14 +19,7 @@ suite('the game record', () => {
   it('has words for every line the engine writes', () => {
     const keys = new Set<string>();
     for (let g = 0; g < 40; g++) {
-      const rng = seeded(300 + g);
-      const G = newGame(g % 2 ? { jokerFallback: 'rulebook2019', pinImpossible: 'removeFromGame' } : undefined, rng);
-      while (G.winner === null) {
-        const p = G.prompt!.player;
-        const opts = legalMoves(G, p);
-        const m = opts[rng.int(opts.length)];
-        applyMove(G, p, m.move, m.args[0], rng);
-      }
+      const G = randomGame(300 + g, undefined, g % 2 ? { jokerFallback: 'rulebook2019', pinImpossible: 'removeFromGame' } : undefined);
       for (const entry of G.log) {
         keys.add(entry.key);
         expect(MESSAGES[entry.key], entry.key).toBeDefined();

@@ -9,9 +9,9 @@ import { roleName } from '../i18n/words';
 import { go } from '../route';
 import { GAME, errorText, joinSeat, lobby, playVsComputer, type Level, type MatchSummary } from './api';
 import { dropSeat, heldSeats, savedName, saveName, type HeldSeat } from './seats';
+import { LevelSelect } from '../LevelSelect';
 
 const ROLES: PlayerID[] = ['0', '1'];
-const LEVELS: Level[] = ['easy', 'normal', 'hard'];
 
 export default function LobbyPage(): ReactNode {
   const { t } = useTranslation();
@@ -132,13 +132,7 @@ export default function LobbyPage(): ReactNode {
           </label>
           <label className="field">
             <span>{t('lobby.level')}</span>
-            <select data-vs-level value={vsLevel} onChange={(e) => setVsLevel(e.target.value as Level)}>
-              {LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {t(`lobby.levels.${l}`)}
-                </option>
-              ))}
-            </select>
+            <LevelSelect value={vsLevel} onChange={setVsLevel} marker="data-vs-level" />
           </label>
           <button type="button" className={`primary role-${vsRole}`} data-vs-computer disabled={busy} onClick={vsComputer}>
             {t('lobby.vsComputerStart')}

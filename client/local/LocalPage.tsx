@@ -17,8 +17,8 @@ import { GameClient, type GameClientInstance } from '../net/GameClient';
 // search runs in its own worker bundle, started at the bot's first decision.
 import { browserBot, stopBrowserBot } from '../../bots/browser';
 import type { Level } from '../../bots/levels';
+import { LevelSelect } from '../LevelSelect';
 
-const LEVELS: Level[] = ['easy', 'normal', 'hard'];
 
 
 type Mode = 'hotseat' | 'bot';
@@ -106,13 +106,7 @@ export default function LocalPage(): ReactNode {
         {mode === 'bot' && (
           <label>
             {t('local.botLevel')}{' '}
-            <select value={level} data-level onChange={(e) => setLevel(e.target.value as Level)}>
-              {LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {t(`lobby.levels.${l}`)}
-                </option>
-              ))}
-            </select>
+            <LevelSelect value={level} onChange={setLevel} marker="data-level" />
           </label>
         )}
         {mode === 'bot' && thinking && <span className="hint" data-bot-thinking>{t('local.botThinking')}</span>}

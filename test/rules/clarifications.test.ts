@@ -5,10 +5,7 @@ import { CARDS } from '../../game/cards';
 import { playerView } from '../../game/view';
 import { validateSetupData } from '../../game/state';
 import { run } from '../../game/flow';
-import { applyMove, newGame } from '../../game/engine';
-import { legalMoves } from '../../game/legal';
-import { seeded } from '../helpers/rng';
-import { E, N, Scenario, fillGreenSlips, nearlyConnected } from '../helpers/scenario';
+import { E, N, Scenario, fillGreenSlips, nearlyConnected, randomGame } from '../helpers/scenario';
 
 
 describe('Clarifications (K1–K18)', () => {
@@ -207,17 +204,10 @@ describe('Clarifications (K1–K18)', () => {
 
   it('K15: face-down evidence only ever stands on space 0 of the track', () => {
     let seen = 0;
-    for (let g = 0; g < 20; g++) {
-      const rng = seeded(700 + g);
-      const G = newGame(undefined, rng);
-      while (G.winner === null) {
-        const p = G.prompt!.player;
-        const opts = legalMoves(G, p);
-        const m = opts[rng.int(opts.length)];
-        applyMove(G, p, m.move, m.args[0], rng);
+    for (let g = 0; g < 20; g++)
+      randomGame(700 + g, (G) => {
         for (const t of G.track.evidence) if (!t.up) (expect(t.pos).toBe(0), seen++);
-      }
-    }
+      });
     expect(seen).toBeGreaterThan(100);
   });
 

@@ -1,10 +1,7 @@
 /** Readings we chose where the rules are silent (docs/RULINGS.md, D1–D8). */
 import { describe, expect, it } from 'vitest';
 import { playerView } from '../../game/view';
-import { applyMove, newGame } from '../../game/engine';
-import { legalMoves } from '../../game/legal';
-import { seeded } from '../helpers/rng';
-import { E, N, Scenario, fillGreenSlips } from '../helpers/scenario';
+import { E, N, Scenario, fillGreenSlips, randomGame } from '../helpers/scenario';
 
 describe('Decided readings (docs/RULINGS.md)', () => {
   it('D1: the Editor picks a face-down track token blind as { hidden: k }; out-of-range or named ids are refused', () => {
@@ -71,16 +68,7 @@ describe('Decided readings (docs/RULINGS.md)', () => {
   });
 
   it('D8: the Editor\'s journalists are never removed from the game, so her cards never run out', () => {
-    for (let g = 0; g < 60; g++) {
-      const rng = seeded(900 + g);
-      const G = newGame(undefined, rng);
-      while (G.winner === null) {
-        const p = G.prompt!.player;
-        const opts = legalMoves(G, p);
-        const m = opts[rng.int(opts.length)];
-        expect(applyMove(G, p, m.move, m.args[0], rng)).toBeNull();
-        expect(G.removed[E].filter((c) => ['E23', 'E24', 'E25'].includes(c))).toEqual([]);
-      }
-    }
+    for (let g = 0; g < 60; g++)
+      randomGame(900 + g, (G) => expect(G.removed[E].filter((c) => ['E23', 'E24', 'E25'].includes(c))).toEqual([]));
   });
 });
