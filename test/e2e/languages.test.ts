@@ -2,26 +2,13 @@
  * The board renders in each of the three languages from the translations (no missing key, no raw
  * placeholder), and the language switch is remembered by the browser. Real Chromium, real server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../client/i18n/locales/en';
 import ptBR from '../../client/i18n/locales/pt-BR';
 import zhCN from '../../client/i18n/locales/zh-CN';
-import { builtClient } from './helpers/build';
-import { launch, type Session } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/setup';
 
-let server: RunningServer;
-let session: Session;
-
-beforeAll(async () => {
-  server = await startServer(await builtClient());
-  session = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await session?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 const LANGS = [
   { code: 'en', m: en, round: 'Round 1 begins.' },
@@ -35,12 +22,12 @@ const RAW = /\{\{|\}\}|\b(app|board|card|step|prompt|log|lobby|role|colour|requi
 describe('languages', () => {
   for (const { code, m, round } of LANGS)
     it(`renders the board in ${code}`, { timeout: 90_000 }, async () => {
-      const ctx = await session.context({ width: 1280, height: 900 });
+      const ctx = await env.session.context({ width: 1280, height: 900 });
       await ctx.addInitScript((lang) => {
         if (location.protocol === 'http:' && !localStorage.getItem('watergate.lang')) localStorage.setItem('watergate.lang', lang);
       }, code);
       const page = await ctx.newPage();
-      await page.goto(`${server.url}/#/local`);
+      await page.goto(`${env.server.url}/#/local`);
       await page.locator('.evidence-board').waitFor();
       await expect.poll(() => page.locator('.prompt-text').textContent()).toBe(m.prompt!.play);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(code);
@@ -59,13 +46,13 @@ describe('languages', () => {
       for (const l of labels) expect(l).not.toMatch(RAW);
       if (code === 'zh-CN') expect(await page.locator('.hand').textContent()).toMatch(/[\u4e00-\u9fff]/);
       await ctx.close();
-      expect(session.problems).toEqual([]);
+      expect(env.session.problems).toEqual([]);
     });
 
   it('remembers the chosen language in this browser', { timeout: 60_000 }, async () => {
-    const ctx = await session.context({ width: 800, height: 800 }, 'en-US');
+    const ctx = await env.session.context({ width: 800, height: 800 }, 'en-US');
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${env.server.url}/#/`);
     await page.getByRole('heading', { name: en.lobby!.title }).waitFor();
     await page.getByLabel(en.app!.language).selectOption('zh-CN');
     await page.getByRole('heading', { name: zhCN.lobby!.title as string }).waitFor();
@@ -73,12 +60,12 @@ describe('languages', () => {
     await page.getByRole('heading', { name: zhCN.lobby!.title as string }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('watergate.lang'))).toBe('zh-CN');
     // A first visit follows the browser's language.
-    const pt = await session.context({ width: 800, height: 800 }, 'pt-BR');
+    const pt = await env.session.context({ width: 800, height: 800 }, 'pt-BR');
     const first = await pt.newPage();
-    await first.goto(`${server.url}/#/`);
+    await first.goto(`${env.server.url}/#/`);
     await first.getByRole('heading', { name: ptBR.lobby!.title as string }).waitFor();
     await ctx.close();
     await pt.close();
-    expect(session.problems).toEqual([]);
+    expect(env.session.problems).toEqual([]);
   });
 });

@@ -5,28 +5,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { builtClient } from './helpers/build';
-import { launch, type Session } from './helpers/browser';
 import { boardState, decide, waitForChange } from './helpers/play';
-import { startServer, type RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/setup';
 
 const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? resolve('docs/screenshots') : resolve('test-results/screenshots');
 
-let server: RunningServer;
-let session: Session;
-
-beforeAll(async () => {
-  server = await startServer(await builtClient());
-  session = await launch();
-  mkdirSync(SHOTS, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await session?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser(() => mkdirSync(SHOTS, { recursive: true }));
 
 /** boardgame.io's Debug panel (local mode) covers part of the page: fold it away with its own "." key. */
 async function hideDebug(page: Page) {
@@ -47,13 +33,13 @@ async function shot(page: Page, name: string, fullPage = true) {
 
 describe('a match through the lobby', () => {
   it('two players create and join a match, play a full round with the assessment pins, finish the game and play again', { timeout: 400_000 }, async () => {
-    const editorCtx = await session.context({ width: 1280, height: 900 });
-    const nixonCtx = await session.context({ width: 1280, height: 900 });
+    const editorCtx = await env.session.context({ width: 1280, height: 900 });
+    const nixonCtx = await env.session.context({ width: 1280, height: 900 });
     const editor = await editorCtx.newPage();
     const nixon = await nixonCtx.newPage();
 
     // The Editor names himself and creates a match as the Editor.
-    await editor.goto(`${server.url}/#/`);
+    await editor.goto(`${env.server.url}/#/`);
     await editor.getByLabel('Your name').fill('Ben');
     await editor.locator('[data-create="0"]').click();
     await editor.waitForURL(/#\/match\//);
@@ -61,7 +47,7 @@ describe('a match through the lobby', () => {
     await editor.locator('.game').waitFor();
 
     // Nixon sees the open match with its seats by role, and joins the free Nixon seat.
-    await nixon.goto(`${server.url}/#/`);
+    await nixon.goto(`${env.server.url}/#/`);
     const listed = nixon.locator(`[data-match="${matchID}"]`);
     await listed.waitFor();
     await expect.poll(() => listed.textContent()).toContain('Editor: Ben');
@@ -125,23 +111,23 @@ describe('a match through the lobby', () => {
     expect(await nixon.locator('.hand-cards .card').count()).toBeGreaterThan(0);
 
     // A third browser watches: no hand, no choices.
-    const watcherCtx = await session.context({ width: 390, height: 844 });
+    const watcherCtx = await env.session.context({ width: 390, height: 844 });
     const watcher = await watcherCtx.newPage();
-    await watcher.goto(`${server.url}/#/match/${matchID}`);
+    await watcher.goto(`${env.server.url}/#/match/${matchID}`);
     await watcher.locator('.game').waitFor();
     expect(await watcher.locator('.hand').count()).toBe(0);
     expect(await watcher.locator('.option').count()).toBe(0);
     // Phones: the board fits 390 px without sideways scrolling.
     expect(await watcher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const phoneCtx = await session.context({ width: 390, height: 844 });
+    const phoneCtx = await env.session.context({ width: 390, height: 844 });
     const phone = await phoneCtx.newPage();
-    await phone.goto(`${server.url}/#/`);
+    await phone.goto(`${env.server.url}/#/`);
     await phone.evaluate(() => localStorage.setItem('watergate.seats', '{}'));
     await editorCtx.storageState().then(async (s) => {
       const seats = s.origins[0]?.localStorage.find((x) => x.name === 'watergate.seats')?.value ?? '{}';
       await phone.evaluate((v) => localStorage.setItem('watergate.seats', v), seats);
     });
-    await phone.goto(`${server.url}/#/match/${matchID}`);
+    await phone.goto(`${env.server.url}/#/match/${matchID}`);
     await phone.locator('.game').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(phone, 'board-phone');
@@ -181,32 +167,32 @@ describe('a match through the lobby', () => {
     await expect.poll(async () => (await boardState(editor)).mine).toBe(true);
 
     for (const c of [editorCtx, nixonCtx]) await c.close();
-    expect(session.problems).toEqual([]);
+    expect(env.session.problems).toEqual([]);
   });
 
   it('the rules reference finds cards in the player\'s language, and the lobby, rules and local pages load cleanly', { timeout: 120_000 }, async () => {
-    const ctx = await session.context({ width: 1280, height: 900 });
+    const ctx = await env.session.context({ width: 1280, height: 900 });
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/#/rules`);
+    await page.goto(`${env.server.url}/#/rules`);
     await page.locator('.rules-summary').waitFor();
     expect(await page.locator('.card-grid .card').count()).toBe(40);
     await page.locator('[data-rules-search]').fill('Sirica');
     await expect.poll(() => page.locator('.card-grid .card').count()).toBe(2); // Judge John Sirica, James McCord's note
     await page.locator('[data-rules-search]').fill('');
-    await page.goto(`${server.url}/#/local`);
+    await page.goto(`${env.server.url}/#/local`);
     await page.locator('.evidence-board').waitFor();
     // The hotseat board offers the Editor's first move; the Debug panel is there.
     expect(await page.locator('.prompt.mine').count()).toBe(1);
-    await page.goto(`${server.url}/#/nowhere`);
+    await page.goto(`${env.server.url}/#/nowhere`);
     await page.getByText('Page not found.').waitFor();
     await ctx.close();
-    expect(session.problems).toEqual([]);
+    expect(env.session.problems).toEqual([]);
   });
 
   it('plays a whole game in the local hotseat mode up to the game-over screen that says why', { timeout: 240_000 }, async () => {
-    const ctx = await session.context({ width: 1280, height: 900 });
+    const ctx = await env.session.context({ width: 1280, height: 900 });
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/#/local`);
+    await page.goto(`${env.server.url}/#/local`);
     await page.locator('.evidence-board').waitFor();
     await hideDebug(page);
     let n = 0;
@@ -225,13 +211,13 @@ describe('a match through the lobby', () => {
     expect(await page.locator('.prompt').count()).toBe(0);
     await shot(page, 'gameover', false);
     await ctx.close();
-    expect(session.problems).toEqual([]);
+    expect(env.session.problems).toEqual([]);
   });
 
   it('every action is reachable with the keyboard alone', { timeout: 60_000 }, async () => {
-    const ctx = await session.context({ width: 1280, height: 900 });
+    const ctx = await env.session.context({ width: 1280, height: 900 });
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/#/local`);
+    await page.goto(`${env.server.url}/#/local`);
     await page.locator('.evidence-board').waitFor();
     await hideDebug(page);
     const focused = () => page.evaluate(() => document.activeElement?.className ?? '');
@@ -258,13 +244,13 @@ describe('a match through the lobby', () => {
       expect(label).toBeTruthy();
     }
     await ctx.close();
-    expect(session.problems).toEqual([]);
+    expect(env.session.problems).toEqual([]);
   });
 
   it('local mode against the bot: the bot answers as Nixon and the Editor keeps playing', { timeout: 90_000 }, async () => {
-    const ctx = await session.context({ width: 1280, height: 900 });
+    const ctx = await env.session.context({ width: 1280, height: 900 });
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/#/local`);
+    await page.goto(`${env.server.url}/#/local`);
     await page.locator('.evidence-board').waitFor();
     await page.getByLabel('Against a bot (you are the Editor)').check();
     // Our own bot (bots/browser.ts, searching in a Web Worker), at level easy to keep the test short.
@@ -286,6 +272,6 @@ describe('a match through the lobby', () => {
     // Its code came in on demand, and its search ran in a worker, not on the page's thread.
     expect(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /browser-worker/.test(r.name)))).toBe(true);
     await ctx.close();
-    expect(session.problems).toEqual([]);
+    expect(env.session.problems).toEqual([]);
   });
 });

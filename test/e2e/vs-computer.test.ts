@@ -4,30 +4,17 @@
  * seat and the board opens. The player plays through a whole round; the computer's decisions arrive over
  * the socket as Nixon's lines in the game record, and a reload rejoins the same seat.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtClient } from './helpers/build';
-import { launch, type Session } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
 import { boardState, decide, waitForChange } from './helpers/play';
-import { startServer, type RunningServer } from './helpers/server';
+import { useServerAndBrowser } from './helpers/setup';
 
-let server: RunningServer;
-let session: Session;
-
-beforeAll(async () => {
-  server = await startServer(await builtClient());
-  session = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await session?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 describe('play vs computer from the lobby', () => {
   it('creates a match against the computer as the Editor and the computer answers through a whole round', { timeout: 240_000 }, async () => {
-    const ctx = await session.context({ width: 1280, height: 900 });
+    const ctx = await env.session.context({ width: 1280, height: 900 });
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${env.server.url}/#/`);
     await page.getByLabel('Your name').fill('Ben');
     const vs = page.getByRole('group', { name: 'Play vs computer' });
     await vs.getByLabel('Your role').selectOption({ label: 'Editor' });
@@ -45,7 +32,7 @@ describe('play vs computer from the lobby', () => {
     await expect.poll(() => botChip.textContent()).toContain('Nixon (Computer, Easy)');
     await expect.poll(() => botChip.textContent()).toContain('connected');
     // The match is private: it is not offered to others in the open-match list.
-    const open = (await (await fetch(`${server.url}/games/watergate`)).json()) as { matches: { matchID: string }[] };
+    const open = (await (await fetch(`${env.server.url}/games/watergate`)).json()) as { matches: { matchID: string }[] };
     expect(open.matches.map((m) => m.matchID)).not.toContain(matchID);
 
     // Play the Editor's decisions; everything else is the computer's, until round 2 begins (or the game ends).
@@ -64,7 +51,7 @@ describe('play vs computer from the lobby', () => {
       await waitForChange(page, s).catch(async (e: Error) => {
         // Say where it stalled: the prompt shown and the last lines of the record.
         const lines = await page.locator('.record-lines li').allTextContents();
-        throw new Error(`${e.message}; prompt: ${await page.locator('.prompt').textContent()}; record: ${lines.slice(-4).join(' / ')}; ${session.problems.join(' ')}`);
+        throw new Error(`${e.message}; prompt: ${await page.locator('.prompt').textContent()}; record: ${lines.slice(-4).join(' / ')}; ${env.session.problems.join(' ')}`);
       });
     }
     const record = page.locator('.record-lines');
@@ -82,6 +69,6 @@ describe('play vs computer from the lobby', () => {
     await expect.poll(() => botChip.textContent()).toContain('Computer, Easy');
 
     await ctx.close();
-    expect(session.problems).toEqual([]);
+    expect(env.session.problems).toEqual([]);
   });
 });
