@@ -47,7 +47,7 @@ export function fallbackTargets(G: WatergateState, colour: Colour | null): Value
   return out;
 }
 
-export const sameTarget = (a: ValueTarget, b: unknown): boolean => {
+const sameTarget = (a: ValueTarget, b: unknown): boolean => {
   if (!b || typeof b !== 'object') return false;
   const o = b as Record<string, unknown>;
   if (o.kind !== a.kind) return false;
@@ -64,7 +64,7 @@ export function actionBlocked(G: WatergateState, p: PlayerID, c: CardDef): strin
   return null;
 }
 
-/** The card a `play`/`playDrawn` prompt lets p play, or an error. */
+/** The cards a `play`/`playDrawn` prompt lets p play: the hand, or the card Howard Hunt drew. */
 export function playableCards(G: WatergateState, p: PlayerID): CardId[] {
   if (G.prompt?.kind === 'playDrawn') return G.drawnCard ? [G.drawnCard.card] : [];
   return G.hands[p];

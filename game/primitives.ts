@@ -40,7 +40,7 @@ interface Primitive<S extends Step> {
 // ---- helpers ------------------------------------------------------------------------------------
 
 /** All combinations of `items` with between min and max elements. */
-export function subsets<T>(items: readonly T[], max: number, min = 0): T[][] {
+function subsets<T>(items: readonly T[], max: number, min = 0): T[][] {
   const out: T[][] = [];
   const walk = (from: number, acc: T[]) => {
     if (acc.length >= min) out.push(acc);
@@ -97,7 +97,7 @@ function refSubsets(G: WatergateState, actor: PlayerID, ids: readonly TokenId[],
 }
 
 /** Resolves refs to distinct eligible token ids, or an error. */
-export function resolveRefs(G: WatergateState, actor: PlayerID, refs: unknown, eligible: readonly TokenId[], max: number): TokenId[] | string {
+function resolveRefs(G: WatergateState, actor: PlayerID, refs: unknown, eligible: readonly TokenId[], max: number): TokenId[] | string {
   if (!Array.isArray(refs) || refs.length > max) return `choose at most ${max} token(s)`;
   const down = faceDownOnTrack(G);
   const ids: TokenId[] = [];
