@@ -105,8 +105,9 @@ function resolveRefs(G: WatergateState, actor: PlayerID, refs: unknown, eligible
     let id: TokenId | undefined;
     if (typeof ref === 'string') {
       const t = G.track.evidence.find((x) => x.id === ref);
+      // One answer for the Editor whether the id is face down here or elsewhere: the text must not tell her which.
+      if (actor === EDITOR && !t?.up) return 'the Editor names face-up track tokens by id, face-down ones blind as { hidden: k }';
       if (!t) return `token ${ref} is not on the track`;
-      if (!t.up && actor === EDITOR) return 'the Editor names face-down tokens blind, as { hidden: k }';
       id = ref;
     } else if (ref && typeof ref === 'object' && isInt((ref as { hidden: unknown }).hidden, 0, down.length - 1) && actor === EDITOR) {
       id = down[(ref as { hidden: number }).hidden].id;

@@ -9,6 +9,9 @@ describe('Decided readings (docs/RULINGS.md)', () => {
     t.action(E, 'E23');
     t.refused(E, 'choose', { split: [{ token: { hidden: 2 }, steps: 3 }] });
     t.refused(E, 'choose', { split: [{ token: { hidden: 0 }, steps: 1 }, { token: { hidden: 0 }, steps: 2 }] });
+    // The refusal of a named id is the same whether it is face down on the track or in the bag: no probing.
+    const down = t.refused(E, 'choose', { split: [{ token: 'T02', steps: 3 }] });
+    expect(t.refused(E, 'choose', { split: [{ token: t.G.bag[0], steps: 3 }] })).toBe(down);
     t.act(E, 'choose', { split: [{ token: { hidden: 0 }, steps: 1 }, { token: { hidden: 1 }, steps: 2 }] });
     expect(t.G.track.evidence.map((x) => [x.pos, x.up])).toEqual([[1, true], [2, true]]);
   });
