@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bots [-- --games N] [--only random,mcts,self,balance,levels] [--mcts-ms T] [--no-write]`
+ * `npm run bench:bots [-- --games N] [--first I] [--only random,mcts,self,balance,levels] [--mcts-ms T] [--variant V] [--no-write]`
  *
  * Measures the bots and writes the results into docs/BOTS.md and docs/BALANCE.md (between
  * `<!-- bots-NAME:start/end -->` markers, so runs of different parts can be combined):
@@ -9,8 +9,11 @@
  *           T ms per decision, N games per seat;
  * - self:   our bot (hard) vs itself, N games (seats alternate the seeds);
  * - balance: our bot (normal) vs itself, 2N games: Editor win rate, rounds, how games end.
- * All games run through boardgame.io's reducer (bots/arena.ts) with seeded matches.
+ * All games run through boardgame.io's reducer (bots/arena.ts) with seeded matches. Each game is also
+ * stored in docs/bots-data/<series>.jsonl and the tables count every stored game of the series, so a
+ * long measurement can be split: `--first 50 --games 50` plays games 50–99 and adds them to 0–49.
  */
+import fs from 'node:fs';
 import { loadavg } from 'node:os';
 import { RandomBot } from 'boardgame.io/ai';
 import cliProgress from 'cli-progress';
@@ -69,7 +72,7 @@ function record(t: Think, msTaken: number, metadata: unknown) {
   const m = metadata as { iterations?: number; elapsedMs?: number; visits?: number } | undefined;
   const its = m?.iterations ?? m?.visits ?? 0;
   if (its === 0) return; // a forced move: nothing to search
-  t.times.push(msTaken);
+  t.times.push(Math.round(msTaken * 10) / 10);
   t.its.push(its);
   t.iterations += its;
   t.searchMs += m?.elapsedMs ?? msTaken;
@@ -81,29 +84,89 @@ interface Series {
   games: Record<PlayerID, number>;
   ours: Think;
   theirs: Think;
+  /** The runs (stamp and games) the games came from. */
+  runs: string[];
 }
 
-/** N games with `ours` in `seat` for each seat listed; progress shown on the bar. */
-async function series(name: string, ours: BotClass, theirs: BotClass, perSeat: number, seats: PlayerID[], bars: cliProgress.MultiBar): Promise<Series> {
-  const s: Series = { results: [], wins: { '0': 0, '1': 0 }, games: { '0': 0, '1': 0 }, ours: newThink(), theirs: newThink() };
+/**
+ * One finished game as kept in `docs/bots-data/<series>.jsonl`. Every game a run plays is appended
+ * there, and the tables are computed from every game stored for the series: runs split with `--first`
+ * (in parallel processes or in later sessions) add up instead of overwriting each other. A game played
+ * again (same index and seat) replaces its earlier line; the games are seeded, so it is the same game.
+ */
+interface GameRow {
+  game: number;
+  seat: PlayerID;
+  result: MatchResult;
+  ours: Think;
+  theirs: Think;
+  run: string;
+}
+const DATA_DIR = 'docs/bots-data';
+const dataFile = (series: string) => `${DATA_DIR}/${series}.jsonl`;
+
+function loadRows(series: string): Map<string, GameRow> {
+  const rows = new Map<string, GameRow>();
+  if (!fs.existsSync(dataFile(series))) return rows;
+  for (const line of fs.readFileSync(dataFile(series), 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const row = JSON.parse(line) as GameRow;
+    rows.set(`${row.game}/${row.seat}`, row);
+  }
+  return rows;
+}
+
+function addThink(into: Think, t: Think) {
+  into.times.push(...t.times);
+  into.its.push(...t.its);
+  into.iterations += t.iterations;
+  into.searchMs += t.searchMs;
+}
+
+function summarize(rows: Iterable<GameRow>): Series {
+  const s: Series = { results: [], wins: { '0': 0, '1': 0 }, games: { '0': 0, '1': 0 }, ours: newThink(), theirs: newThink(), runs: [] };
+  const runs = new Map<string, number[]>();
+  for (const row of rows) {
+    s.results.push(row.result);
+    if (!row.result.aborted) s.games[row.seat]++;
+    if (row.result.winner === row.seat) s.wins[row.seat]++;
+    addThink(s.ours, row.ours);
+    addThink(s.theirs, row.theirs);
+    runs.set(row.run, [...(runs.get(row.run) ?? []), row.game]);
+  }
+  for (const [run, games] of runs) s.runs.push(`${run} (games ${Math.min(...games)}–${Math.max(...games)})`);
+  return s;
+}
+
+/**
+ * Plays games FIRST..FIRST+perSeat-1 with `ours` in each seat listed (progress on the bar), stores each
+ * game in the series' data file, and returns the summary of every game stored for the series.
+ */
+async function series(name: string, file: string, ours: BotClass, theirs: BotClass, perSeat: number, seats: PlayerID[], bars: cliProgress.MultiBar): Promise<Series> {
+  const rows = WRITE ? loadRows(file) : new Map<string, GameRow>();
+  const run = runStamp();
   const bar = bars.create(perSeat * seats.length, 0, { name, unit: 'games', wins: '' });
+  const wins = { '0': 0, '1': 0 }, games = { '0': 0, '1': 0 };
+  if (WRITE) fs.mkdirSync(DATA_DIR, { recursive: true });
   for (let g = FIRST; g < FIRST + perSeat; g++) {
     for (const seat of seats) {
       const other: PlayerID = seat === '0' ? '1' : '0';
-      const r = await playMatch({
+      const row: GameRow = { game: g, seat, result: undefined as unknown as MatchResult, ours: newThink(), theirs: newThink(), run };
+      row.result = await playMatch({
         seats: { [seat]: ours, [other]: theirs } as Record<PlayerID, BotClass>,
         seed: `bench/${name}/${g}`,
-        onDecision: (p, t, md) => record(p === seat ? s.ours : s.theirs, t, md),
+        onDecision: (p, t, md) => record(p === seat ? row.ours : row.theirs, t, md),
       });
-      s.results.push(r);
-      if (!r.aborted) s.games[seat]++;
-      if (r.winner === seat) s.wins[seat]++;
-      bar.increment(1, { wins: `Editor ${s.wins['0']}/${s.games['0']}  Nixon ${s.wins['1']}/${s.games['1']}` });
+      rows.set(`${g}/${seat}`, row);
+      if (WRITE) fs.appendFileSync(dataFile(file), `${JSON.stringify(row)}\n`);
+      if (!row.result.aborted) games[seat]++;
+      if (row.result.winner === seat) wins[seat]++;
+      bar.increment(1, { wins: `Editor ${wins['0']}/${games['0']}  Nixon ${wins['1']}/${games['1']}` });
       // The searches are synchronous: give the bars' redraw timer a turn between games.
       await new Promise((r) => setTimeout(r, 0));
     }
   }
-  return s;
+  return summarize([...rows.values()].sort((a, b) => a.game - b.game || a.seat.localeCompare(b.seat)));
 }
 
 function thinkRow(label: string, t: Think) {
@@ -169,15 +232,22 @@ async function levels(bars: cliProgress.MultiBar): Promise<string> {
   return ['| level (budget) | decisions | think p50 | think p95 | iterations per decision (median) | iterations/s |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
-function stamp(startLoad: number[]) {
+const START_LOAD = loadavg();
+/** This run: when, the exact command and the load when it started (a run's games are stored with it). */
+function runStamp() {
+  return `${today()} ${new Date().toISOString().slice(11, 16)} UTC \`npm run bench:bots -- ${args.join(' ')}\` (load average at start ${START_LOAD.map((x) => x.toFixed(1)).join(' / ')})`;
+}
+
+/** A section's header: the machine, and the runs its numbers come from. */
+function header(runs: string[]) {
   return [
     `Machine: ${machine()}; NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}.`,
-    `Run ${today()} ${new Date().toISOString().slice(11, 16)} UTC: \`npm run bench:bots -- ${args.join(' ')}\` (load average at start ${startLoad.map((x) => x.toFixed(1)).join(' / ')}, at end ${loadavg().map((x) => x.toFixed(1)).join(' / ')}; the machine is shared, so think times are upper bounds).`,
+    runs.length === 1 ? `Run ${runs[0]}.` : `Runs:\n${runs.map((r) => `- ${r}`).join('\n')}`,
+    `The machine is shared (load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' / ')}), so think times are upper bounds.`,
   ].join('\n');
 }
 
 async function main() {
-  const startLoad = loadavg();
   const bars = new cliProgress.MultiBar(
     {
       format: '{name} |{bar}| {value}/{total} {unit} {wins} | {duration_formatted} elapsed, ETA {eta_formatted}',
@@ -189,21 +259,23 @@ async function main() {
     },
     cliProgress.Presets.shades_classic,
   );
-  const sections: [string, string, string][] = [];
+  /** [file, section, runs, body] */
+  const sections: [string, string, string[], string][] = [];
   const ours = watergateBot(HARD);
 
-  if (ONLY.includes('levels')) sections.push(['docs/BOTS.md', 'levels', await levels(bars)]);
+  if (ONLY.includes('levels')) sections.push(['docs/BOTS.md', 'levels', [runStamp()], await levels(bars)]);
   if (ONLY.includes('random')) {
-    const s = await series('vs RandomBot', ours, RandomBot as unknown as BotClass, GAMES, ['0', '1'], bars);
-    sections.push(['docs/BOTS.md', 'random', [winTable(s, 'RandomBot'), '', '| think time | decisions | p50 | p95 | iterations per decision (median) | iterations/s |', '|---|---|---|---|---|---|', thinkRow('our bot, hard', s.ours)].join('\n')]);
+    const s = await series('vs RandomBot', 'random', ours, RandomBot as unknown as BotClass, GAMES, ['0', '1'], bars);
+    sections.push(['docs/BOTS.md', 'random', s.runs, [winTable(s, 'RandomBot'), '', '| think time | decisions | p50 | p95 | iterations per decision (median) | iterations/s |', '|---|---|---|---|---|---|', thinkRow('our bot, hard', s.ours)].join('\n')]);
   }
   if (ONLY.includes('mcts')) {
     const oursTimed = watergateBot({ level: 'hard', iterations: 1e9, timeMs: MCTS_MS });
     const mcts = watergateMCTSBot({ timeMs: MCTS_MS, playoutDepth: 40 }) as unknown as BotClass;
-    const s = await series(`vs MCTSBot ${MCTS_MS}ms`, oursTimed, mcts, GAMES, ['0', '1'], bars);
+    const s = await series(`vs MCTSBot ${MCTS_MS}ms`, `mcts-${MCTS_MS}ms`, oursTimed, mcts, GAMES, ['0', '1'], bars);
     sections.push([
       'docs/BOTS.md',
       'mcts',
+      s.runs,
       [
         `Both bots search ${MCTS_MS} ms per decision (wall clock; forced moves are answered at once by both).`,
         '',
@@ -217,22 +289,21 @@ async function main() {
     ]);
   }
   if (ONLY.includes('self')) {
-    const s = await series('hard vs hard', ours, ours, GAMES, ['0'], bars);
-    sections.push(['docs/BOTS.md', 'self', [`Our bot (hard) against itself, ${s.results.length} games: the Editor seat won ${s.wins['0']} (${pct(s.wins['0'], s.games['0'])}, 95% interval ${wilson(s.wins['0'], s.games['0'])}).`, '', '| think time | decisions | p50 | p95 | iterations per decision (median) | iterations/s |', '|---|---|---|---|---|---|', thinkRow('our bot, hard (both seats)', { times: [...s.ours.times, ...s.theirs.times], its: [...s.ours.its, ...s.theirs.its], iterations: s.ours.iterations + s.theirs.iterations, searchMs: s.ours.searchMs + s.theirs.searchMs })].join('\n')]);
-    sections.push(['docs/BALANCE.md', 'balance-hard', `Level hard against itself:\n\n${balanceTable(s.results)}`]);
+    const s = await series('hard vs hard', 'self', ours, ours, GAMES, ['0'], bars);
+    sections.push(['docs/BOTS.md', 'self', s.runs, [`Our bot (hard) against itself, ${s.results.length} games: the Editor seat won ${s.wins['0']} (${pct(s.wins['0'], s.games['0'])}, 95% interval ${wilson(s.wins['0'], s.games['0'])}).`, '', '| think time | decisions | p50 | p95 | iterations per decision (median) | iterations/s |', '|---|---|---|---|---|---|', thinkRow('our bot, hard (both seats)', { times: [...s.ours.times, ...s.theirs.times], its: [...s.ours.its, ...s.theirs.its], iterations: s.ours.iterations + s.theirs.iterations, searchMs: s.ours.searchMs + s.theirs.searchMs })].join('\n')]);
+    sections.push(['docs/BALANCE.md', 'balance-hard', s.runs, `Level hard against itself:\n\n${balanceTable(s.results)}`]);
   }
   if (ONLY.includes('balance')) {
     const normal = watergateBot({ level: 'normal', deterministic: true });
-    const s = await series(`normal vs normal${VARIANT ? ` (${VARIANT})` : ''}`, normal, normal, 2 * GAMES, ['0'], bars);
+    const section = `balance-normal${VARIANT ? `-${VARIANT}` : ''}`;
+    const s = await series(`normal vs normal${VARIANT ? ` (${VARIANT})` : ''}`, section, normal, normal, 2 * GAMES, ['0'], bars);
     const title = VARIANT ? `Level normal against itself, with the proposal "${VARIANT}": ${VARIANT_TEXT}.` : 'Level normal against itself:';
-    const section = `balance-normal${VARIANT ? `-${VARIANT}` : ''}${FIRST ? `-from-${FIRST}` : ''}`;
-    sections.push(['docs/BALANCE.md', section, `${title}${FIRST ? ` (games ${FIRST}–${FIRST + 2 * GAMES - 1})` : ''}\n\n${balanceTable(s.results)}`]);
+    sections.push(['docs/BALANCE.md', section, s.runs, `${title}\n\n${balanceTable(s.results)}`]);
   }
   bars.stop();
 
-  const header = stamp(startLoad);
-  for (const [file, name, body] of sections) {
-    const text = `${header}\n\n${body}`;
+  for (const [file, name, runs, body] of sections) {
+    const text = `${header(runs)}\n\n${body}`;
     console.log(`\n## ${name}\n${text}`);
     if (WRITE) writeSection(file, `bots-${name}`, text);
   }
