@@ -143,7 +143,7 @@ function summarize(rows: Iterable<GameRow>): Series {
  * game in the series' data file, and returns the summary of every game stored for the series.
  */
 async function series(name: string, file: string, ours: BotClass, theirs: BotClass, perSeat: number, seats: PlayerID[], bars: cliProgress.MultiBar): Promise<Series> {
-  const rows = WRITE ? loadRows(file) : new Map<string, GameRow>();
+  const rows = new Map<string, GameRow>();
   const run = runStamp();
   const bar = bars.create(perSeat * seats.length, 0, { name, unit: 'games', wins: '' });
   const wins = { '0': 0, '1': 0 }, games = { '0': 0, '1': 0 };
@@ -166,7 +166,9 @@ async function series(name: string, file: string, ours: BotClass, theirs: BotCla
       await new Promise((r) => setTimeout(r, 0));
     }
   }
-  return summarize([...rows.values()].sort((a, b) => a.game - b.game || a.seat.localeCompare(b.seat)));
+  // Read the file again: a run of other games of the series may have added to it meanwhile.
+  const all = WRITE ? loadRows(file) : rows;
+  return summarize([...all.values()].sort((a, b) => a.game - b.game || a.seat.localeCompare(b.seat)));
 }
 
 function thinkRow(label: string, t: Think) {
