@@ -11,7 +11,7 @@ import type { LogEntry } from './types';
 const cardName = (id: string | number) => CARDS[String(id)]?.name ?? String(id);
 const tokenName = (id: string) => {
   const t = TOKEN[id];
-  return t ? `${t.colours.join('/')}${t.momentum ? ' (red 1)' : ''} token` : id;
+  return t ? `${t.colours.join('/')} token${t.momentum ? ' (red 1)' : ''}` : id;
 };
 const tokens = (list: string | number) =>
   String(list)

@@ -188,7 +188,7 @@ export function moveText(t: T, view: WatergateView, m: MoveChoice): string {
 
 const MARKER_KEYS = new Set(['value.marker', 'step.moveToken', 'step.setToken']);
 
-/** One line of G.log in the chosen language (English text mirrors game/record.ts MESSAGES). */
+/** One line of G.log in the chosen language (the English text equals game/record.ts, checked in test/client/i18n.test.ts). */
 export function logText(t: T, entry: LogEntry): string {
   const p = entry.params;
   const out: Record<string, string | number> = { who: roleName(t, entry.player) };
@@ -198,7 +198,10 @@ export function logText(t: T, entry: LogEntry): string {
     else if (k === 'tokens') out.tokens = tokenList(t, v);
     else if (k === 'informant') out.informant = informantName(t, v);
     else if (k === 'colour') out.colour = colourName(t, String(v));
-    else out[k] = v;
+    else if (k === 'steps') {
+      out.steps = v;
+      out.count = Number(v); // chooses "1 step" or "2 steps" (i18next plurals)
+    } else out[k] = v;
   }
   if (entry.key === 'step.return') {
     const parts = [p.tokens ? tokenList(t, p.tokens) : '', Number(p.hidden) ? t('step.returnHidden', { ns: 'log', keySeparator: false, count: Number(p.hidden) }) : ''];

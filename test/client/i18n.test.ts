@@ -4,7 +4,7 @@
  */
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { applyMove, CARDS, legalMoves, MESSAGES, newGame, playerView, type LogEntry } from '../../game';
+import { applyMove, CARDS, describe as recordLine, legalMoves, MESSAGES, newGame, playerView, type LogEntry } from '../../game';
 import { bundles } from '../../client/i18n';
 import enMessages from '../../client/i18n/locales/en';
 import ptBR from '../../client/i18n/locales/pt-BR';
@@ -112,5 +112,41 @@ describe('translations', () => {
     }
     expect(seen.size).toBeGreaterThan(25);
     expect(missing).toEqual([]);
+  });
+
+  it('the English record on screen is word for word the engine\'s record (game/record.ts), with real plurals', async () => {
+    const { t } = await translator('en');
+    const seen = new Set<string>();
+    let lines = 0;
+    for (let seed = 11; seed <= 40; seed++) {
+      const rng = seeded(seed);
+      const G = newGame({}, rng);
+      for (let n = 0; n < 400 && G.winner === null && G.prompt; n++) {
+        const p = G.prompt.player;
+        const moves = legalMoves(G, p);
+        const m = moves[rng.int(moves.length)];
+        applyMove(G, p, m.move, m.args[0], rng);
+      }
+      for (const e of G.log as LogEntry[]) {
+        const shown = logText(t, e);
+        expect(shown, e.key).toBe(recordLine(e));
+        expect(shown).not.toMatch(/\(s\)/);
+        seen.add(e.key);
+        lines++;
+      }
+    }
+    expect(lines).toBeGreaterThan(1000);
+    expect(seen.size).toBeGreaterThan(30);
+  });
+
+  it.each([
+    ['en', 'moves 1 step.', 'moves 2 steps.'],
+    ['pt-BR', 'anda 1 casa.', 'anda 2 casas.'],
+  ] as const)('%s says "1 step" and "2 steps": no "(s)" in prompts or record', async (lng, one, two) => {
+    const { t } = await translator(lng);
+    const move = (steps: number) => ({ key: 'step.moveToken', player: null, params: { token: 'initiative', steps } }) as unknown as LogEntry;
+    expect(logText(t, move(1))).toContain(one);
+    expect(logText(t, move(2))).toContain(two);
+    expect(JSON.stringify(resources[lng])).not.toMatch(/\(s\)/);
   });
 });
