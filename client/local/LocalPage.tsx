@@ -29,7 +29,11 @@ function Loading(): ReactNode {
   return <p className="loading">{t('app.loading')}</p>;
 }
 
-const DEBUG = { impl: Debug };
+/**
+ * On a phone the panel would cover the board: it starts folded there (its own button or "." opens it).
+ * Read once per load; the panel keeps whatever the player chooses afterwards.
+ */
+const DEBUG = { impl: Debug, collapseOnLoad: typeof window !== 'undefined' && window.matchMedia?.('(max-width: 800px)').matches };
 const HOTSEAT = { hotseat: true };
 const VS_BOT = {};
 

@@ -170,6 +170,49 @@ describe('a match through the lobby', () => {
     expect(env.session.problems).toEqual([]);
   });
 
+  it('a player who leaves frees the seat for someone else; when the last one leaves, the match is gone', { timeout: 120_000 }, async () => {
+    const editorCtx = await env.session.context({ width: 1280, height: 900 });
+    const nixonCtx = await env.session.context({ width: 1280, height: 900 });
+    const editor = await editorCtx.newPage();
+    const nixon = await nixonCtx.newPage();
+    await editor.goto(`${env.server.url}/#/`);
+    await editor.getByLabel('Your name').fill('Kay');
+    await editor.locator('[data-create="0"]').click();
+    await editor.waitForURL(/#\/match\//);
+    const matchID = editor.url().split('/match/')[1];
+    await nixon.goto(`${env.server.url}/#/`);
+    const listed = nixon.locator(`[data-match="${matchID}"]`);
+    await listed.waitFor();
+    await nixon.getByLabel('Your name').fill('Ron');
+    await listed.locator('[data-join="1"]').click();
+    await nixon.locator('.game').waitFor();
+    expect(await nixon.locator('.status .me').textContent()).toBe('You are Nixon');
+
+    // Nixon leaves from the match page: back in the lobby, the match is no longer his, the seat is free.
+    await nixon.locator('.match-bar').getByRole('button', { name: 'Leave' }).click();
+    await nixon.waitForURL((u) => u.hash === '#/' || u.hash === '');
+    await expect.poll(() => nixon.locator(`[data-match="${matchID}"]`).textContent()).toContain('Nixon: free');
+    expect(await nixon.locator(`[data-my-match="${matchID}"]`).count()).toBe(0);
+    expect(await nixon.locator(`[data-match="${matchID}"] [data-join="1"]`).isEnabled()).toBe(true);
+    // His old link now shows the match as a spectator sees it: no hand, no seat.
+    await nixon.goto(`${env.server.url}/#/match/${matchID}`);
+    await nixon.locator('.game').waitFor();
+    expect(await nixon.locator('.hand').count()).toBe(0);
+
+    // The Editor leaves from the lobby's "Your matches": nobody is left, so the match is gone.
+    await editor.goto(`${env.server.url}/#/`);
+    const mine = editor.locator(`[data-my-match="${matchID}"]`);
+    await mine.waitFor();
+    await mine.getByRole('button', { name: 'Leave' }).click();
+    await expect.poll(() => mine.count()).toBe(0);
+    await expect.poll(() => editor.locator(`[data-match="${matchID}"]`).count()).toBe(0);
+    const res = await fetch(`${env.server.url}/games/watergate/${matchID}`);
+    expect(res.status).toBe(404);
+
+    for (const c of [editorCtx, nixonCtx]) await c.close();
+    expect(env.session.problems).toEqual([]);
+  });
+
   it('the rules reference finds cards in the player\'s language, and the lobby, rules and local pages load cleanly', { timeout: 120_000 }, async () => {
     const ctx = await env.session.context({ width: 1280, height: 900 });
     const page = await ctx.newPage();
@@ -185,6 +228,34 @@ describe('a match through the lobby', () => {
     expect(await page.locator('.prompt.mine').count()).toBe(1);
     await page.goto(`${env.server.url}/#/nowhere`);
     await page.getByText('Page not found.').waitFor();
+    await ctx.close();
+    expect(env.session.problems).toEqual([]);
+  });
+
+  it('on a phone the local page starts with the Debug panel folded, so the board and the prompt are free', { timeout: 60_000 }, async () => {
+    const ctx = await env.session.context({ width: 390, height: 844 });
+    const page = await ctx.newPage();
+    await page.goto(`${env.server.url}/#/local`);
+    await page.locator('.evidence-board').waitFor();
+    // Folded: only the panel's opener is shown, and it does not sit on the prompt.
+    await page.locator('section.debug-panel button.opener').waitFor();
+    await page.locator('.prompt.mine').waitFor();
+    const prompt = await page.locator('.prompt.mine').boundingBox();
+    const opener = await page.locator('section.debug-panel button.opener').boundingBox();
+    expect(prompt).not.toBeNull();
+    const overlap = (a: NonNullable<typeof prompt>, b: NonNullable<typeof prompt>) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap(prompt!, opener!)).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The player can still open it.
+    await page.locator('section.debug-panel button.opener').click();
+    await expect.poll(() => page.locator('section.debug-panel button.opener').count()).toBe(0);
+    // On a wide screen it starts open, as boardgame.io shows it.
+    const wide = await (await env.session.context({ width: 1280, height: 900 })).newPage();
+    await wide.goto(`${env.server.url}/#/local`);
+    await wide.locator('section.debug-panel').waitFor();
+    expect(await wide.locator('section.debug-panel button.opener').count()).toBe(0);
+    await wide.context().close();
     await ctx.close();
     expect(env.session.problems).toEqual([]);
   });
