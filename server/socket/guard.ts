@@ -10,7 +10,9 @@
  *   (stock authenticates one playerID and lets the reducer use another), only as a move (no events,
  *   undo or redo), only on the current `_stateID`, and only when the rules allow it — otherwise the
  *   client is told why (the engine's `checkMove` text) and, when its state is stale, resynced;
- * - a storage write refused as stale is logged as an error and every client of the match is resynced.
+ * - a storage write refused as stale is logged as an error and every client of the match is resynced;
+ * - a move boardgame.io drops without a word (its stages disagreeing with the rules) is reported to the
+ *   player and logged as an error, and the client resynced, instead of leaving the player waiting.
  * Each move is checked inside boardgame.io's per-match queue, so the check and the move see one state.
  */
 import type { Game, Server, State } from 'boardgame.io';
@@ -153,7 +155,16 @@ export function guardSockets(
       const action = { type: 'MAKE_MOVE', payload: { type: payload.type, args: [arg], playerID, credentials } };
       const held: unknown[] = [];
       try {
-        await master(matchID, socket, held).onUpdate(action as never, state._stateID, matchID, playerID);
+        const res = await master(matchID, socket, held).onUpdate(action as never, state._stateID, matchID, playerID);
+        if (held.length === 0) {
+          // boardgame.io dropped the move without a word (its "player not active" and "move not processed"
+          // paths return nothing): the rules accepted it, so the stages disagree with the engine's prompt.
+          // Say so to the player and in the log, and resync the client, instead of leaving it waiting.
+          log.error({ matchID, playerID, move: payload.type, activePlayers: state.ctx.activePlayers, res }, 'move accepted by the rules but not applied by boardgame.io');
+          const client = socket && t.clientInfo.get(socket.id);
+          if (client) await resyncSocket(socket, client);
+          return { matchID, type: 'server-error', message: 'the server could not apply this move: resyncing' };
+        }
       } catch (e) {
         if (!(e instanceof StaleStateError)) throw e;
         log.error({ matchID, stored: e.stored, attempted: e.attempted }, 'stale state write refused');

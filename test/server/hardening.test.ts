@@ -210,6 +210,26 @@ describe('8. malformed socket payloads', () => {
   });
 });
 
+describe('a move boardgame.io drops silently', () => {
+  it('is reported to the player and logged, not left hanging, when the stages disagree with the rules', async () => {
+    const { matchID, creds } = await createAndJoin(t.url);
+    const st = (await t.store.fetch(matchID, { state: true })).state!;
+    // A stored state whose stages say Nixon may act while the rules wait for the Editor: boardgame.io's
+    // Master returns without a word for a player it thinks inactive ("player not active").
+    const skewed = { ...st, _stateID: st._stateID + 1, ctx: { ...st.ctx, activePlayers: { '1': 'play' } } };
+    await t.store.setState(matchID, skewed);
+    const { s } = await synced(matchID, '0', creds['0']);
+    const resync = next<[string, SyncInfo]>(s, 'sync');
+    const from = t.logs.length;
+    const e = await refused(s, 'update', moveAction(legalMoves(st.G as WatergateState, '0')[0], '0', creds['0']), skewed._stateID, matchID, '0');
+    expect(e).toMatchObject({ type: 'server-error', message: 'the server could not apply this move: resyncing' });
+    expect((await resync)[1].state._stateID).toBe(skewed._stateID);
+    expect((await trueState(matchID))._stateID).toBe(skewed._stateID);
+    expect(t.logs.slice(from).some((l) => l.includes('move accepted by the rules but not applied by boardgame.io'))).toBe(true);
+    s.close();
+  });
+});
+
 describe('stale storage writes between two server processes', () => {
   it('are refused loudly: error logged, the losing client told and resynced, the stored match intact', async () => {
     const { matchID, creds } = await createAndJoin(t.url);
