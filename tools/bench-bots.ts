@@ -11,7 +11,8 @@
  * - balance: our bot (normal) vs itself, 2N games: Editor win rate, rounds, how games end.
  * All games run through boardgame.io's reducer (bots/arena.ts) with seeded matches. Each game is also
  * stored in docs/bots-data/<series>.jsonl and the tables count every stored game of the series, so a
- * long measurement can be split: `--first 50 --games 50` plays games 50–99 and adds them to 0–49.
+ * long measurement can be split: `--first 50 --games 50` plays games 50–99 and adds them to 0–49, and
+ * `--games 0` plays none and rewrites the sections from what is stored.
  */
 import fs from 'node:fs';
 import { loadavg } from 'node:os';
@@ -38,7 +39,8 @@ const VARIANT = opt('variant', '');
 /** Index of the first game: a later run with --first N plays new seeded games that add to an earlier run's. */
 const FIRST = Number(opt('first', '0'));
 const VARIANT_TEXT = VARIANT ? applyVariant(VARIANT) : '';
-if (!Number.isInteger(GAMES) || GAMES < 1) throw new Error('--games must be a positive integer');
+if (!Number.isInteger(GAMES) || GAMES < 0) throw new Error('--games must be a whole number (0: play none, rewrite the sections from the stored games)');
+if (GAMES === 0 && (!WRITE || ONLY.includes('levels'))) throw new Error('--games 0 rewrites the sections of random, mcts, self or balance from docs/bots-data: not with --no-write or levels');
 if (!Number.isInteger(FIRST) || FIRST < 0) throw new Error('--first must be a game index (0 or more)');
 if (VARIANT && ONLY.some((o) => o !== 'balance')) throw new Error('--variant changes the components: use it with --only balance');
 
@@ -145,7 +147,7 @@ function summarize(rows: Iterable<GameRow>): Series {
 async function series(name: string, file: string, ours: BotClass, theirs: BotClass, perSeat: number, seats: PlayerID[], bars: cliProgress.MultiBar): Promise<Series> {
   const rows = new Map<string, GameRow>();
   const run = runStamp();
-  const bar = bars.create(perSeat * seats.length, 0, { name, unit: 'games', wins: '' });
+  const bar = perSeat > 0 ? bars.create(perSeat * seats.length, 0, { name, unit: 'games', wins: '' }) : null;
   const wins = { '0': 0, '1': 0 }, games = { '0': 0, '1': 0 };
   if (WRITE) fs.mkdirSync(DATA_DIR, { recursive: true });
   for (let g = FIRST; g < FIRST + perSeat; g++) {
@@ -161,13 +163,14 @@ async function series(name: string, file: string, ours: BotClass, theirs: BotCla
       if (WRITE) fs.appendFileSync(dataFile(file), `${JSON.stringify(row)}\n`);
       if (!row.result.aborted) games[seat]++;
       if (row.result.winner === seat) wins[seat]++;
-      bar.increment(1, { wins: `Editor ${wins['0']}/${games['0']}  Nixon ${wins['1']}/${games['1']}` });
+      bar?.increment(1, { wins: `Editor ${wins['0']}/${games['0']}  Nixon ${wins['1']}/${games['1']}` });
       // The searches are synchronous: give the bars' redraw timer a turn between games.
       await new Promise((r) => setTimeout(r, 0));
     }
   }
   // Read the file again: a run of other games of the series may have added to it meanwhile.
   const all = WRITE ? loadRows(file) : rows;
+  if (all.size === 0) throw new Error(`no games stored in ${dataFile(file)}`);
   return summarize([...all.values()].sort((a, b) => a.game - b.game || a.seat.localeCompare(b.seat)));
 }
 
