@@ -2,14 +2,15 @@
  * One online match: the seat this browser holds (from localStorage) or spectating, over socket.io to
  * the same server. After game over: play again (boardgame.io's playAgain: both players land in one new match).
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Watergate } from '../../game';
 import { WatergateBoard } from '../board/Board';
 import { ShellContext, type Shell } from '../board/shell';
 import { roleName } from '../i18n/words';
 import { SocketIO } from 'boardgame.io/multiplayer';
-import { GameClient } from '../net/GameClient';
+import { GameClient, type GameClientInstance } from '../net/GameClient';
+import type { GuardError } from '../../server/socket/protocol';
 import { go } from '../route';
 
 // The lobby API is needed here only after the game or to leave: loaded then, not with the board.
@@ -25,8 +26,16 @@ function Loading(): ReactNode {
 
 export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   const { t } = useTranslation();
-  const seat = useMemo(() => seatFor(matchID), [matchID]);
+  const [forgotten, setForgotten] = useState(0); // bumped when the stored seat is dropped
+  const seat = useMemo(() => seatFor(matchID), [matchID, forgotten]);
   const [error, setError] = useState<string | null>(null);
+  // The server's last refusal. Before any state arrived, "not found" or a refused seat ends the page;
+  // later ones are shown above the board until the next state change makes them old news.
+  const [refusal, setRefusal] = useState<{ error: GuardError; fatal: boolean } | null>(null);
+  const onServerError = useCallback((e: GuardError, client: GameClientInstance) => {
+    setRefusal({ error: e, fatal: client.getState() === null && (e.type === 'not-found' || e.type === 'unauthorized') });
+  }, []);
+  const onUpdate = useCallback(() => setRefusal((r) => (r && !r.fatal ? null : r)), []);
 
   const shell: Shell = {
     online: true,
@@ -83,15 +92,48 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           </button>
         )}
       </div>
-      <GameClient
-        game={Watergate}
-        board={WatergateBoard}
-        loading={Loading}
-        multiplayer={SERVER}
-        matchID={matchID}
-        playerID={seat?.playerID}
-        credentials={seat?.credentials}
-      />
+      {refusal?.fatal ? (
+        <div className="panel refused" role="alert" data-refused={refusal.error.type}>
+          <p>{refusal.error.type === 'not-found' ? t('lobby.notFound', { id: matchID }) : t('lobby.seatRefused')}</p>
+          <p className="actions">
+            {refusal.error.type === 'unauthorized' && (
+              <button
+                type="button"
+                className="primary"
+                onClick={() => {
+                  dropSeat(matchID);
+                  setRefusal(null);
+                  setForgotten((n) => n + 1);
+                }}
+              >
+                {t('lobby.watchInstead')}
+              </button>
+            )}
+            <a className="button" href="#/">
+              {t('app.lobby')}
+            </a>
+          </p>
+        </div>
+      ) : (
+        <>
+          {refusal && (
+            <p className="error refusal" role="alert" data-refusal={refusal.error.type}>
+              {t(`lobby.refusal.${refusal.error.type}`, { reason: refusal.error.message })}
+            </p>
+          )}
+          <GameClient
+            game={Watergate}
+            board={WatergateBoard}
+            loading={Loading}
+            multiplayer={SERVER}
+            matchID={matchID}
+            playerID={seat?.playerID}
+            credentials={seat?.credentials}
+            onUpdate={onUpdate}
+            onServerError={onServerError}
+          />
+        </>
+      )}
     </ShellContext.Provider>
   );
 }

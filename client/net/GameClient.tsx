@@ -9,7 +9,10 @@ import { Client } from 'boardgame.io/client';
 import type { Game } from 'boardgame.io';
 import type { BoardProps } from 'boardgame.io/react';
 
+import { ERROR_EVENT, type GuardError } from '../../server/socket/protocol';
+
 type ClientOpts = Parameters<typeof Client>[0];
+type SocketLike = { on(event: string, fn: (e: GuardError) => void): void; off(event: string, fn: (e: GuardError) => void): void };
 export type GameClientInstance = ReturnType<typeof Client>;
 
 interface Props<G> {
@@ -23,9 +26,14 @@ interface Props<G> {
   debug?: ClientOpts['debug'];
   /** Called with the client after every state change (local mode: bots, following the active seat). */
   onUpdate?: (client: GameClientInstance) => void;
+  /**
+   * Called when the server refuses a request of this client (a move, or the seat's sync) and says why.
+   * boardgame.io's transport ignores that event, so it is read from the transport's own socket.
+   */
+  onServerError?: (error: GuardError, client: GameClientInstance) => void;
 }
 
-export function GameClient<G>({ game, board: Board, loading: Loading, matchID, playerID, credentials, multiplayer, debug = false, onUpdate }: Props<G>): ReactNode {
+export function GameClient<G>({ game, board: Board, loading: Loading, matchID, playerID, credentials, multiplayer, debug = false, onUpdate, onServerError }: Props<G>): ReactNode {
   const client = useMemo(
     () => Client({ game, multiplayer, matchID, playerID: playerID ?? undefined, credentials, debug }),
     // A new client only for a new match; a new seat is switched below (local hotseat keeps its match).
@@ -42,11 +50,16 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
       onUpdate?.(client);
     });
     client.start();
+    // boardgame.io 0.50's SocketIO transport keeps its socket.io socket as `socket` once started.
+    const socket = (client as unknown as { transport?: { socket?: SocketLike | null } }).transport?.socket;
+    const refused = (e: GuardError) => onServerError?.(e, client);
+    socket?.on(ERROR_EVENT, refused);
     return () => {
+      socket?.off(ERROR_EVENT, refused);
       client.stop();
       unsubscribe();
     };
-  }, [client, onUpdate]);
+  }, [client, onUpdate, onServerError]);
   const state = client.getState();
   if (state === null) return <Loading />;
   const props = {

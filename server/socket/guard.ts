@@ -26,15 +26,8 @@ import type { Logger } from '../log';
 import { StaleStateError } from '../storage/errors';
 import type { MatchStore } from '../storage/store';
 import { checkAction, isCredentials, isMatchID, isSeat, type MoveAction } from './args';
+import { ERROR_EVENT, type GuardError } from './protocol';
 import { internals, ioOf, type ClientInfo } from './transport';
-
-export const ERROR_EVENT = 'watergate:error';
-
-export interface GuardError {
-  matchID?: string;
-  type: 'bad-request' | 'not-found' | 'unauthorized' | 'stale' | 'invalid-move' | 'server-error';
-  message: string;
-}
 
 type Filter = ReturnType<typeof getFilterPlayerView>;
 

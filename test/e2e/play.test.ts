@@ -213,6 +213,64 @@ describe('a match through the lobby', () => {
     expect(env.session.problems).toEqual([]);
   });
 
+  it('the server\'s refusals reach the player: an unknown match, a refused seat, a move on an old state', { timeout: 120_000 }, async () => {
+    const ctx = await env.session.context({ width: 1280, height: 900 });
+    const page = await ctx.newPage();
+    const post = async (path: string, body: object) => (await fetch(`${env.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+
+    // A match that does not exist: said so, instead of "connecting" for ever.
+    await page.goto(`${env.server.url}/#/match/no-such-match`);
+    await expect.poll(() => page.locator('[data-refused="not-found"]').textContent()).toContain('There is no match no-such-match');
+
+    // A seat whose credentials the server refuses (left, or taken over): said so, and the page offers to watch.
+    const { matchID } = (await post('/games/watergate/create', { numPlayers: 2 })) as { matchID: string };
+    const editor = (await post(`/games/watergate/${matchID}/join`, { playerID: '0', playerName: 'Ann' })) as { playerCredentials: string };
+    await post(`/games/watergate/${matchID}/join`, { playerID: '1', playerName: 'Bob' });
+    const hold = (credentials: string) =>
+      page.evaluate(([id, c]) => localStorage.setItem('watergate.seats', JSON.stringify({ [id]: { matchID: id, playerID: '0', credentials: c, name: 'Ann' } })), [matchID, credentials]);
+    await hold('not-the-credentials');
+    await page.goto(`${env.server.url}/#/match/${matchID}`);
+    const refused = page.locator('[data-refused="unauthorized"]');
+    await expect.poll(() => refused.textContent()).toContain("This browser's seat in this match was not accepted");
+    await refused.getByRole('button', { name: 'Watch instead' }).click();
+    await page.locator('.game').waitFor();
+    expect(await page.locator('.hand').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('watergate.seats'))).toBe('{}');
+
+    // The Editor's move leaves with an out-of-date state number (as if another move had been saved
+    // first): the server refuses it and resyncs, the page says why, nothing changed, and the player
+    // can choose again.
+    await hold(editor.playerCredentials);
+    let tamper = true;
+    await page.routeWebSocket(/socket\.io/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => {
+        const text = String(m);
+        const at = text.indexOf('["update"');
+        if (tamper && text.startsWith('42/watergate,') && at > 0) {
+          tamper = false;
+          const args = JSON.parse(text.slice(at)) as [string, unknown, number, ...unknown[]];
+          args[2] -= 1;
+          server.send(text.slice(0, at) + JSON.stringify(args));
+        } else server.send(m);
+      });
+      server.onMessage((m) => ws.send(m));
+    });
+    await page.reload(); // a new socket, through the route
+    await expect.poll(async () => (await boardState(page)).mine).toBe(true);
+    const before = await boardState(page);
+    await decide(page, '0');
+    const banner = page.locator('[data-refusal="stale"]');
+    await expect.poll(() => banner.textContent()).toContain('The game had moved on');
+    expect(await boardState(page)).toEqual(before);
+    await decide(page, '0');
+    await waitForChange(page, before);
+    await expect.poll(() => banner.count()).toBe(0);
+    expect(tamper).toBe(false);
+    await ctx.close();
+    expect(env.session.problems).toEqual([]);
+  });
+
   it('the rules reference finds cards in the player\'s language, and the lobby, rules and local pages load cleanly', { timeout: 120_000 }, async () => {
     const ctx = await env.session.context({ width: 1280, height: 900 });
     const page = await ctx.newPage();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { legalMoves, type WatergateState, type WatergateView } from '../../game/index';
 import { startServer, type RunningServer } from '../../server/app';
-import type { GuardError } from '../../server/socket/guard';
+import type { GuardError } from '../../server/socket/protocol';
 import type { MatchStore } from '../../server/storage/store';
 import { api, createAndJoin, logCapture, next, player, rawSocket, startTestServer, until, type TestServer } from './helpers';
 

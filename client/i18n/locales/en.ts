@@ -60,6 +60,17 @@ const en = {
     playAgain: 'Play again',
     leftMatch: 'You left the match.',
     matchId: 'Match {{id}}',
+    notFound: 'There is no match {{id}} on this server (it may have been removed).',
+    seatRefused: "This browser's seat in this match was not accepted: it may have been left, or the match was replaced. You can watch it instead.",
+    watchInstead: 'Watch instead',
+    refusal: {
+      stale: 'The game had moved on: your board is up to date again. Choose again.',
+      'invalid-move': 'The server refused this move: {{reason}}',
+      unauthorized: 'The server did not accept this seat: {{reason}}',
+      'not-found': 'The server does not know this match: {{reason}}',
+      'server-error': 'The server could not do this: {{reason}}',
+      'bad-request': 'The server did not understand the request: {{reason}}',
+    },
     localHint: 'Developers: {{link}} plays both seats in one page, with the debug panel.',
   },
   local: {

@@ -62,6 +62,17 @@ const ptBR: Translation = {
     playAgain: 'Jogar de novo',
     leftMatch: 'Você saiu da partida.',
     matchId: 'Partida {{id}}',
+    notFound: 'Não há partida {{id}} neste servidor (ela pode ter sido removida).',
+    seatRefused: 'O lugar deste navegador nesta partida não foi aceito: talvez você tenha saído, ou a partida foi substituída. Você pode assistir em vez de jogar.',
+    watchInstead: 'Assistir',
+    refusal: {
+      stale: 'O jogo já tinha avançado: seu tabuleiro foi atualizado. Escolha de novo.',
+      'invalid-move': 'O servidor recusou esta jogada: {{reason}}',
+      unauthorized: 'O servidor não aceitou este lugar: {{reason}}',
+      'not-found': 'O servidor não conhece esta partida: {{reason}}',
+      'server-error': 'O servidor não conseguiu fazer isto: {{reason}}',
+      'bad-request': 'O servidor não entendeu o pedido: {{reason}}',
+    },
     localHint: 'Desenvolvedores: {{link}} joga os dois lugares numa página, com o painel de depuração.',
   },
   local: {

@@ -62,6 +62,17 @@ const zhCN: Translation = {
     playAgain: '再来一局',
     leftMatch: '你已离开对局。',
     matchId: '对局 {{id}}',
+    notFound: '此服务器上没有对局 {{id}}（可能已被删除）。',
+    seatRefused: '此浏览器在本对局中的座位未被接受：可能已离开，或对局已被替换。你可以改为观战。',
+    watchInstead: '改为观战',
+    refusal: {
+      stale: '对局已经继续：你的棋盘已更新，请重新选择。',
+      'invalid-move': '服务器拒绝了这一步：{{reason}}',
+      unauthorized: '服务器不接受此座位：{{reason}}',
+      'not-found': '服务器找不到此对局：{{reason}}',
+      'server-error': '服务器无法执行：{{reason}}',
+      'bad-request': '服务器无法理解该请求：{{reason}}',
+    },
     localHint: '开发者：{{link}} 在一个页面中操作双方，并带调试面板。',
   },
   local: {
