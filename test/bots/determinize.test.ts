@@ -3,20 +3,14 @@
  * and hold every card and token exactly once. Checked at every decision of seeded random games.
  */
 import { describe, expect, it } from 'vitest';
-import { applyMove, DECKS, legalMoves, newGame, playerView, TOKEN, type PlayerID, type WatergateState } from '../../game';
+import { DECKS, legalMoves, playerView, TOKEN, type PlayerID, type WatergateState } from '../../game';
 import { excludedColours, samplerFor } from '../../bots/determinize';
 import { botRng } from '../../bots/rng';
+import { randomDecisions } from '../helpers/rng';
 
+/** The live state at each decision of a seeded random game. */
 function* decisionPoints(seed: number): Generator<WatergateState> {
-  const rng = botRng(seed);
-  const G = newGame({}, rng);
-  while (G.winner === null && G.round < 40) {
-    yield G;
-    const p = G.prompt!.player;
-    const moves = legalMoves(G, p);
-    const m = moves[rng.int(moves.length)];
-    expect(applyMove(G, p, m.move, m.args[0], rng)).toBeNull();
-  }
+  for (const { G } of randomDecisions(seed)) yield G;
 }
 
 function cardsOnce(W: WatergateState, side: PlayerID): string[] {

@@ -4,7 +4,7 @@
  */
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { applyMove, CARDS, describe as recordLine, legalMoves, MESSAGES, newGame, playerView, type LogEntry } from '../../game';
+import { CARDS, describe as recordLine, MESSAGES, playerView, type LogEntry } from '../../game';
 import { bundles } from '../../client/i18n';
 import enMessages from '../../client/i18n/locales/en';
 import ptBR from '../../client/i18n/locales/pt-BR';
@@ -17,7 +17,7 @@ const resources = {
   'zh-CN': bundles(zhCN),
 };
 import { abilityText, cardActionLines, cardName, historyNote, logText, moveText } from '../../client/i18n/words';
-import { seeded } from '../helpers/rng';
+import { randomDecisions, randomGame } from '../helpers/rng';
 
 const LANGS = ['en', 'pt-BR', 'zh-CN'] as const;
 
@@ -93,17 +93,14 @@ describe('translations', () => {
     const { t, missing } = await translator(lng);
     const seen = new Set<string>();
     for (let seed = 1; seed <= 6; seed++) {
-      const rng = seeded(seed);
-      const G = newGame({}, rng);
-      for (let n = 0; n < 300 && G.winner === null && G.prompt; n++) {
-        const p = G.prompt.player;
-        const moves = legalMoves(G, p);
-        const view = playerView(G, p);
+      const game = randomDecisions(seed, 300);
+      let r = game.next();
+      for (; !r.done; r = game.next()) {
+        const { G, player, moves } = r.value;
+        const view = playerView(G, player);
         for (const m of moves.slice(0, 30)) complete(moveText(t, view, m));
-        const m = moves[rng.int(moves.length)];
-        applyMove(G, p, m.move, m.args[0], rng);
       }
-      for (const e of G.log as LogEntry[]) {
+      for (const e of r.value.log as LogEntry[]) {
         seen.add(e.key);
         const line = logText(t, e);
         complete(line);
@@ -118,23 +115,14 @@ describe('translations', () => {
     const { t } = await translator('en');
     const seen = new Set<string>();
     let lines = 0;
-    for (let seed = 11; seed <= 40; seed++) {
-      const rng = seeded(seed);
-      const G = newGame({}, rng);
-      for (let n = 0; n < 400 && G.winner === null && G.prompt; n++) {
-        const p = G.prompt.player;
-        const moves = legalMoves(G, p);
-        const m = moves[rng.int(moves.length)];
-        applyMove(G, p, m.move, m.args[0], rng);
-      }
-      for (const e of G.log as LogEntry[]) {
+    for (let seed = 11; seed <= 40; seed++)
+      for (const e of randomGame(seed).log as LogEntry[]) {
         const shown = logText(t, e);
         expect(shown, e.key).toBe(recordLine(e));
         expect(shown).not.toMatch(/\(s\)/);
         seen.add(e.key);
         lines++;
       }
-    }
     expect(lines).toBeGreaterThan(1000);
     expect(seen.size).toBeGreaterThan(30);
   });
