@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { boardState, decide, waitForChange } from './helpers/play';
 import { useServerAndBrowser } from './helpers/setup';
 
@@ -31,32 +31,49 @@ async function shot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
+/**
+ * Two players in two browsers meet through the lobby: the Editor names himself and creates a match,
+ * Nixon finds it in the list (where `inList` may look at it first) and joins the free Nixon seat.
+ */
+async function meetInLobby(names: { editor: string; nixon: string }, inList?: (listed: Locator, nixon: Page) => Promise<void>) {
+  const editorCtx = await env.session.context({ width: 1280, height: 900 });
+  const nixonCtx = await env.session.context({ width: 1280, height: 900 });
+  const editor = await editorCtx.newPage();
+  const nixon = await nixonCtx.newPage();
+  await editor.goto(`${env.server.url}/#/`);
+  await editor.getByLabel('Your name').fill(names.editor);
+  await editor.locator('[data-create="0"]').click();
+  await editor.waitForURL(/#\/match\//);
+  const matchID = editor.url().split('/match/')[1];
+  await editor.locator('.game').waitFor();
+  await nixon.goto(`${env.server.url}/#/`);
+  const listed = nixon.locator(`[data-match="${matchID}"]`);
+  await listed.waitFor();
+  await inList?.(listed, nixon);
+  await nixon.getByLabel('Your name').fill(names.nixon);
+  await listed.locator('[data-join="1"]').click();
+  await nixon.waitForURL(new RegExp(`#/match/${matchID}$`));
+  await nixon.locator('.game').waitFor();
+  return { matchID, editor, nixon, editorCtx, nixonCtx };
+}
+
+/** A fresh browser (its own storage) on the local page, once the board is drawn. */
+async function openLocal(viewport = { width: 1280, height: 900 }) {
+  const ctx = await env.session.context(viewport);
+  const page = await ctx.newPage();
+  await page.goto(`${env.server.url}/#/local`);
+  await page.locator('.evidence-board').waitFor();
+  return { ctx, page };
+}
+
 describe('a match through the lobby', () => {
   it('two players create and join a match, play a full round with the assessment pins, finish the game and play again', { timeout: 400_000 }, async () => {
-    const editorCtx = await env.session.context({ width: 1280, height: 900 });
-    const nixonCtx = await env.session.context({ width: 1280, height: 900 });
-    const editor = await editorCtx.newPage();
-    const nixon = await nixonCtx.newPage();
-
-    // The Editor names himself and creates a match as the Editor.
-    await editor.goto(`${env.server.url}/#/`);
-    await editor.getByLabel('Your name').fill('Ben');
-    await editor.locator('[data-create="0"]').click();
-    await editor.waitForURL(/#\/match\//);
-    const matchID = editor.url().split('/match/')[1];
-    await editor.locator('.game').waitFor();
-
-    // Nixon sees the open match with its seats by role, and joins the free Nixon seat.
-    await nixon.goto(`${env.server.url}/#/`);
-    const listed = nixon.locator(`[data-match="${matchID}"]`);
-    await listed.waitFor();
-    await expect.poll(() => listed.textContent()).toContain('Editor: Ben');
-    expect(await listed.textContent()).toContain('Nixon: free');
-    await shot(nixon, 'lobby');
-    await nixon.getByLabel('Your name').fill('Dick');
-    await listed.locator('[data-join="1"]').click();
-    await nixon.waitForURL(new RegExp(`#/match/${matchID}$`));
-    await nixon.locator('.game').waitFor();
+    // The Editor creates a match as the Editor; Nixon sees it listed with its seats by role and joins.
+    const { matchID, editor, nixon, editorCtx, nixonCtx } = await meetInLobby({ editor: 'Ben', nixon: 'Dick' }, async (listed, page) => {
+      await expect.poll(() => listed.textContent()).toContain('Editor: Ben');
+      expect(await listed.textContent()).toContain('Nixon: free');
+      await shot(page, 'lobby');
+    });
 
     // Both see round 1; the Editor sees the three face-down tokens as backs, Nixon sees their colours.
     await expect.poll(async () => (await boardState(editor)).mine).toBe(true);
@@ -171,21 +188,7 @@ describe('a match through the lobby', () => {
   });
 
   it('a player who leaves frees the seat for someone else; when the last one leaves, the match is gone', { timeout: 120_000 }, async () => {
-    const editorCtx = await env.session.context({ width: 1280, height: 900 });
-    const nixonCtx = await env.session.context({ width: 1280, height: 900 });
-    const editor = await editorCtx.newPage();
-    const nixon = await nixonCtx.newPage();
-    await editor.goto(`${env.server.url}/#/`);
-    await editor.getByLabel('Your name').fill('Kay');
-    await editor.locator('[data-create="0"]').click();
-    await editor.waitForURL(/#\/match\//);
-    const matchID = editor.url().split('/match/')[1];
-    await nixon.goto(`${env.server.url}/#/`);
-    const listed = nixon.locator(`[data-match="${matchID}"]`);
-    await listed.waitFor();
-    await nixon.getByLabel('Your name').fill('Ron');
-    await listed.locator('[data-join="1"]').click();
-    await nixon.locator('.game').waitFor();
+    const { matchID, editor, nixon, editorCtx, nixonCtx } = await meetInLobby({ editor: 'Kay', nixon: 'Ron' });
     expect(await nixon.locator('.status .me').textContent()).toBe('You are Nixon');
 
     // Nixon leaves from the match page: back in the lobby, the match is no longer his, the seat is free.
@@ -291,10 +294,7 @@ describe('a match through the lobby', () => {
   });
 
   it('on a phone the local page starts with the Debug panel folded, so the board and the prompt are free', { timeout: 60_000 }, async () => {
-    const ctx = await env.session.context({ width: 390, height: 844 });
-    const page = await ctx.newPage();
-    await page.goto(`${env.server.url}/#/local`);
-    await page.locator('.evidence-board').waitFor();
+    const { ctx, page } = await openLocal({ width: 390, height: 844 });
     // Folded: only the panel's opener is shown, and it does not sit on the prompt.
     await page.locator('section.debug-panel button.opener').waitFor();
     await page.locator('.prompt.mine').waitFor();
@@ -319,10 +319,7 @@ describe('a match through the lobby', () => {
   });
 
   it('plays a whole game in the local hotseat mode up to the game-over screen that says why', { timeout: 240_000 }, async () => {
-    const ctx = await env.session.context({ width: 1280, height: 900 });
-    const page = await ctx.newPage();
-    await page.goto(`${env.server.url}/#/local`);
-    await page.locator('.evidence-board').waitFor();
+    const { ctx, page } = await openLocal();
     await hideDebug(page);
     let n = 0;
     for (; n < 1500; n++) {
@@ -344,10 +341,7 @@ describe('a match through the lobby', () => {
   });
 
   it('every action is reachable with the keyboard alone', { timeout: 60_000 }, async () => {
-    const ctx = await env.session.context({ width: 1280, height: 900 });
-    const page = await ctx.newPage();
-    await page.goto(`${env.server.url}/#/local`);
-    await page.locator('.evidence-board').waitFor();
+    const { ctx, page } = await openLocal();
     await hideDebug(page);
     const focused = () => page.evaluate(() => document.activeElement?.className ?? '');
     const tabTo = async (cls: RegExp) => {
@@ -377,10 +371,7 @@ describe('a match through the lobby', () => {
   });
 
   it('local mode against the bot: the bot answers as Nixon and the Editor keeps playing', { timeout: 90_000 }, async () => {
-    const ctx = await env.session.context({ width: 1280, height: 900 });
-    const page = await ctx.newPage();
-    await page.goto(`${env.server.url}/#/local`);
-    await page.locator('.evidence-board').waitFor();
+    const { ctx, page } = await openLocal();
     await page.getByLabel('Against a bot (you are the Editor)').check();
     // Our own bot (bots/browser.ts, searching in a Web Worker), at level easy to keep the test short.
     expect(await page.getByLabel('Bot level').inputValue()).toBe('normal');
