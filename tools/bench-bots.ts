@@ -174,9 +174,15 @@ async function series(name: string, file: string, ours: BotClass, theirs: BotCla
   return summarize([...all.values()].sort((a, b) => a.game - b.game || a.seat.localeCompare(b.seat)));
 }
 
+/**
+ * Think time and search speed over the decisions that were searched. Speed is the median of each
+ * decision's own rate: a search that reaches the end of the game in one move (boardgame.io's MCTSBot
+ * then loops over a finished state a million times) would otherwise swamp the mean.
+ */
+const THINK_HEADER = '| think time | decisions | p50 | p95 | iterations per decision (median) | iterations/s (median) |\n|---|---|---|---|---|---|';
 function thinkRow(label: string, t: Think) {
-  const itps = t.searchMs > 0 ? Math.round((t.iterations * 1000) / t.searchMs) : 0;
-  return `| ${label} | ${t.times.length} | ${ms(quantile(t.times, 0.5))} | ${ms(quantile(t.times, 0.95))} | ${quantile(t.its, 0.5).toLocaleString('en')} | ${itps.toLocaleString('en')} |`;
+  const rates = t.its.map((n, i) => (n * 1000) / Math.max(t.times[i], 0.1));
+  return `| ${label} | ${t.times.length} | ${ms(quantile(t.times, 0.5))} | ${ms(quantile(t.times, 0.95))} | ${quantile(t.its, 0.5).toLocaleString('en')} | ${Math.round(quantile(rates, 0.5)).toLocaleString('en')} |`;
 }
 
 function winTable(s: Series, who: string) {
@@ -234,7 +240,7 @@ async function levels(bars: cliProgress.MultiBar): Promise<string> {
     }
     rows.push(thinkRow(`${level} (${LEVELS[level].iterations} iterations or ${LEVELS[level].timeMs} ms)`, t));
   }
-  return ['| level (budget) | decisions | think p50 | think p95 | iterations per decision (median) | iterations/s |', '|---|---|---|---|---|---|', ...rows].join('\n');
+  return [THINK_HEADER.replace('think time', 'level (budget)'), ...rows].join('\n');
 }
 
 const START_LOAD = loadavg();
@@ -248,7 +254,7 @@ function header(runs: string[]) {
   return [
     `Machine: ${machine()}; NODE_ENV=${process.env.NODE_ENV ?? '(unset)'}.`,
     runs.length === 1 ? `Run ${runs[0]}.` : `Runs:\n${runs.map((r) => `- ${r}`).join('\n')}`,
-    `The machine is shared (load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' / ')}), so think times are upper bounds.`,
+    'The machine was shared with other jobs (load average at the start of each run above), so think times are upper bounds.',
   ].join('\n');
 }
 
@@ -271,7 +277,7 @@ async function main() {
   if (ONLY.includes('levels')) sections.push(['docs/BOTS.md', 'levels', [runStamp()], await levels(bars)]);
   if (ONLY.includes('random')) {
     const s = await series('vs RandomBot', 'random', ours, RandomBot as unknown as BotClass, GAMES, ['0', '1'], bars);
-    sections.push(['docs/BOTS.md', 'random', s.runs, [winTable(s, 'RandomBot'), '', '| think time | decisions | p50 | p95 | iterations per decision (median) | iterations/s |', '|---|---|---|---|---|---|', thinkRow('our bot, hard', s.ours)].join('\n')]);
+    sections.push(['docs/BOTS.md', 'random', s.runs, [winTable(s, 'RandomBot'), '', THINK_HEADER, thinkRow('our bot, hard', s.ours)].join('\n')]);
   }
   if (ONLY.includes('mcts')) {
     const oursTimed = watergateBot({ level: 'hard', iterations: 1e9, timeMs: MCTS_MS });
@@ -286,8 +292,7 @@ async function main() {
         '',
         winTable(s, 'MCTSBot'),
         '',
-        '| think time | decisions | p50 | p95 | iterations per decision (median) | iterations/s |',
-        '|---|---|---|---|---|---|',
+        THINK_HEADER,
         thinkRow('our bot (IS-MCTS, pure engine)', s.ours),
         thinkRow("boardgame.io MCTSBot (full state, boardgame.io's reducer)", s.theirs),
       ].join('\n'),
@@ -295,7 +300,7 @@ async function main() {
   }
   if (ONLY.includes('self')) {
     const s = await series('hard vs hard', 'self', ours, ours, GAMES, ['0'], bars);
-    sections.push(['docs/BOTS.md', 'self', s.runs, [`Our bot (hard) against itself, ${s.results.length} games: the Editor seat won ${s.wins['0']} (${pct(s.wins['0'], s.games['0'])}, 95% interval ${wilson(s.wins['0'], s.games['0'])}).`, '', '| think time | decisions | p50 | p95 | iterations per decision (median) | iterations/s |', '|---|---|---|---|---|---|', thinkRow('our bot, hard (both seats)', { times: [...s.ours.times, ...s.theirs.times], its: [...s.ours.its, ...s.theirs.its], iterations: s.ours.iterations + s.theirs.iterations, searchMs: s.ours.searchMs + s.theirs.searchMs })].join('\n')]);
+    sections.push(['docs/BOTS.md', 'self', s.runs, [`Our bot (hard) against itself, ${s.results.length} games: the Editor seat won ${s.wins['0']} (${pct(s.wins['0'], s.games['0'])}, 95% interval ${wilson(s.wins['0'], s.games['0'])}).`, '', THINK_HEADER, thinkRow('our bot, hard (both seats)', { times: [...s.ours.times, ...s.theirs.times], its: [...s.ours.its, ...s.theirs.its], iterations: s.ours.iterations + s.theirs.iterations, searchMs: s.ours.searchMs + s.theirs.searchMs })].join('\n')]);
     sections.push(['docs/BALANCE.md', 'balance-hard', s.runs, `Level hard against itself:\n\n${balanceTable(s.results)}`]);
   }
   if (ONLY.includes('balance')) {
