@@ -7,8 +7,10 @@
  * - random: our bot (hard, iteration budget only) vs boardgame.io's RandomBot, N games per seat;
  * - mcts:   our bot vs boardgame.io's MCTSBot (our subclass; it sees the full state), both searching
  *           T ms per decision, N games per seat;
- * - self:   our bot (hard) vs itself, N games (seats alternate the seeds);
+ * - self:   our bot (hard) vs itself, N games (also the balance at level hard);
  * - balance: our bot (normal) vs itself, 2N games: Editor win rate, rounds, how games end.
+ * `--variant V` (with self or balance) patches the components as the proposal V of
+ * tools/balance-variants.ts, in this process only; its games and sections are its own.
  * All games run through boardgame.io's reducer (bots/arena.ts) with seeded matches. Each game is also
  * stored in docs/bots-data/<series>.jsonl and the tables count every stored game of the series, so a
  * long measurement can be split: `--first 50 --games 50` plays games 50–99 and adds them to 0–49, and
@@ -42,7 +44,9 @@ const VARIANT_TEXT = VARIANT ? applyVariant(VARIANT) : '';
 if (!Number.isInteger(GAMES) || GAMES < 0) throw new Error('--games must be a whole number (0: play none, rewrite the sections from the stored games)');
 if (GAMES === 0 && (!WRITE || ONLY.includes('levels'))) throw new Error('--games 0 rewrites the sections of random, mcts, self or balance from docs/bots-data: not with --no-write or levels');
 if (!Number.isInteger(FIRST) || FIRST < 0) throw new Error('--first must be a game index (0 or more)');
-if (VARIANT && ONLY.some((o) => o !== 'balance')) throw new Error('--variant changes the components: use it with --only balance');
+if (VARIANT && ONLY.some((o) => o !== 'balance' && o !== 'self')) throw new Error('--variant changes the components: use it with --only balance or --only self');
+/** A proposal's series, sections and seeds are its own, so before and after stand side by side. */
+const variantSuffix = VARIANT ? `-${VARIANT}` : '';
 
 const HARD: BotConfig = { level: 'hard', deterministic: true };
 const ROLE: Record<PlayerID, string> = { '0': 'Editor', '1': 'Nixon' };
@@ -299,13 +303,16 @@ async function main() {
     ]);
   }
   if (ONLY.includes('self')) {
-    const s = await series('hard vs hard', 'self', ours, ours, GAMES, ['0'], bars);
-    sections.push(['docs/BOTS.md', 'self', s.runs, [`Our bot (hard) against itself, ${s.results.length} games: the Editor seat won ${s.wins['0']} (${pct(s.wins['0'], s.games['0'])}, 95% interval ${wilson(s.wins['0'], s.games['0'])}).`, '', THINK_HEADER, thinkRow('our bot, hard (both seats)', { times: [...s.ours.times, ...s.theirs.times], its: [...s.ours.its, ...s.theirs.its], iterations: s.ours.iterations + s.theirs.iterations, searchMs: s.ours.searchMs + s.theirs.searchMs })].join('\n')]);
-    sections.push(['docs/BALANCE.md', 'balance-hard', s.runs, `Level hard against itself:\n\n${balanceTable(s.results)}`]);
+    const s = await series(`hard vs hard${VARIANT ? ` (${VARIANT})` : ''}`, `self${variantSuffix}`, ours, ours, GAMES, ['0'], bars);
+    const both: Think = { times: [...s.ours.times, ...s.theirs.times], its: [...s.ours.its, ...s.theirs.its], iterations: s.ours.iterations + s.theirs.iterations, searchMs: s.ours.searchMs + s.theirs.searchMs };
+    if (!VARIANT)
+      sections.push(['docs/BOTS.md', 'self', s.runs, [`Our bot (hard) against itself, ${s.results.length} games: the Editor seat won ${s.wins['0']} (${pct(s.wins['0'], s.games['0'])}, 95% interval ${wilson(s.wins['0'], s.games['0'])}).`, '', THINK_HEADER, thinkRow('our bot, hard (both seats)', both)].join('\n')]);
+    const title = VARIANT ? `Level hard against itself, with the proposal "${VARIANT}": ${VARIANT_TEXT}.` : 'Level hard against itself:';
+    sections.push(['docs/BALANCE.md', `balance-hard${variantSuffix}`, s.runs, `${title}\n\n${balanceTable(s.results)}`]);
   }
   if (ONLY.includes('balance')) {
     const normal = watergateBot({ level: 'normal', deterministic: true });
-    const section = `balance-normal${VARIANT ? `-${VARIANT}` : ''}`;
+    const section = `balance-normal${variantSuffix}`;
     const s = await series(`normal vs normal${VARIANT ? ` (${VARIANT})` : ''}`, section, normal, normal, 2 * GAMES, ['0'], bars);
     const title = VARIANT ? `Level normal against itself, with the proposal "${VARIANT}": ${VARIANT_TEXT}.` : 'Level normal against itself:';
     sections.push(['docs/BALANCE.md', section, s.runs, `${title}\n\n${balanceTable(s.results)}`]);
