@@ -66,22 +66,18 @@ const wilson = (k: number, n: number) => {
   return `${(100 * (c - h)).toFixed(0)}–${(100 * (c + h)).toFixed(0)}%`;
 };
 
+/** Each searched decision's think time (ms) and iterations. (Rows stored before 2026-11-30 11:30 also carry totals, unused.) */
 interface Think {
   times: number[];
-  /** Iterations of each decision. */
   its: number[];
-  iterations: number;
-  searchMs: number;
 }
-const newThink = (): Think => ({ times: [], its: [], iterations: 0, searchMs: 0 });
+const newThink = (): Think => ({ times: [], its: [] });
 function record(t: Think, msTaken: number, metadata: unknown) {
-  const m = metadata as { iterations?: number; elapsedMs?: number; visits?: number } | undefined;
+  const m = metadata as { iterations?: number; visits?: number } | undefined;
   const its = m?.iterations ?? m?.visits ?? 0;
   if (its === 0) return; // a forced move: nothing to search
   t.times.push(Math.round(msTaken * 10) / 10);
   t.its.push(its);
-  t.iterations += its;
-  t.searchMs += m?.elapsedMs ?? msTaken;
 }
 
 interface Series {
@@ -125,8 +121,6 @@ function loadRows(series: string): Map<string, GameRow> {
 function addThink(into: Think, t: Think) {
   into.times.push(...t.times);
   into.its.push(...t.its);
-  into.iterations += t.iterations;
-  into.searchMs += t.searchMs;
 }
 
 function summarize(rows: Iterable<GameRow>): Series {
@@ -304,7 +298,8 @@ async function main() {
   }
   if (ONLY.includes('self')) {
     const s = await series(`hard vs hard${VARIANT ? ` (${VARIANT})` : ''}`, `self${variantSuffix}`, ours, ours, GAMES, ['0'], bars);
-    const both: Think = { times: [...s.ours.times, ...s.theirs.times], its: [...s.ours.its, ...s.theirs.its], iterations: s.ours.iterations + s.theirs.iterations, searchMs: s.ours.searchMs + s.theirs.searchMs };
+    const both = newThink();
+    for (const side of [s.ours, s.theirs]) addThink(both, side);
     if (!VARIANT)
       sections.push(['docs/BOTS.md', 'self', s.runs, [`Our bot (hard) against itself, ${s.results.length} games: the Editor seat won ${s.wins['0']} (${pct(s.wins['0'], s.games['0'])}, 95% interval ${wilson(s.wins['0'], s.games['0'])}).`, '', THINK_HEADER, thinkRow('our bot, hard (both seats)', both)].join('\n')]);
     const title = VARIANT ? `Level hard against itself, with the proposal "${VARIANT}": ${VARIANT_TEXT}.` : 'Level hard against itself:';
