@@ -4,7 +4,7 @@
  * Online it talks socket.io to the server; without `multiplayer` the whole match runs in the page
  * (local developer mode), and `onUpdate` lets that page drive a bot.
  */
-import { useEffect, useMemo, useReducer, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, type ComponentType, type ReactNode } from 'react';
 import { Client } from 'boardgame.io/client';
 import type { Game } from 'boardgame.io';
 import type { BoardProps } from 'boardgame.io/react';
@@ -40,7 +40,9 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
     // The transport and debug options are fixed for a page, so they are left out on purpose.
     [game, matchID, credentials],
   );
-  useEffect(() => {
+  // A layout effect, so the switch lands before the browser paints: with a passive effect the page
+  // showed, for a frame, the new state through the old seat's eyes (hotseat following the active seat).
+  useLayoutEffect(() => {
     if (client.playerID !== (playerID ?? null)) client.updatePlayerID(playerID ?? null);
   }, [client, playerID]);
   const [, rerender] = useReducer((n: number) => n + 1, 0);

@@ -324,8 +324,11 @@ describe('a match through the lobby', () => {
     let n = 0;
     for (; n < 1500; n++) {
       if ((await page.locator('.gameover').count()) > 0) break;
+      // Hotseat: the board shown is the one of whoever must act.
+      await page.locator('.prompt.mine, .gameover').first().waitFor({ timeout: 5_000 });
+      if ((await page.locator('.gameover').count()) > 0) break;
       const before = await boardState(page);
-      expect(before.mine).toBe(true); // hotseat: the board shown is the one of whoever must act
+      expect(before.mine).toBe(true);
       await decide(page, before.player as '0' | '1');
       await waitForChange(page, before);
     }
