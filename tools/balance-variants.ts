@@ -1,5 +1,5 @@
 /**
- * Balance proposals for `npm run bench:bots -- --only balance --variant NAME`: each one changes only
+ * Balance proposals for `npm run bench:bots -- --only balance|self --variant NAME`: each one changes only
  * components that are not printed in the rulebook (provenance other than R, COMPONENTS.md), by patching
  * the component data in the benchmark's own process. Nothing here changes the game: an adopted proposal
  * is made in game/ by its owner, and the balance table then shows it without --variant.

@@ -323,8 +323,7 @@ describe('a match through the lobby', () => {
     await hideDebug(page);
     let n = 0;
     for (; n < 1500; n++) {
-      if ((await page.locator('.gameover').count()) > 0) break;
-      // Hotseat: the board shown is the one of whoever must act.
+      // Hotseat: the board shown is the one of whoever must act (or the game is over).
       await page.locator('.prompt.mine, .gameover').first().waitFor({ timeout: 5_000 });
       if ((await page.locator('.gameover').count()) > 0) break;
       const before = await boardState(page);
