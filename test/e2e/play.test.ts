@@ -125,7 +125,7 @@ describe('a match through the lobby', () => {
     await nixon.reload();
     await nixon.locator('.game').waitFor();
     expect(await nixon.locator('.status .me').textContent()).toBe('You are Nixon');
-    expect(await nixon.locator('.hand-cards .card').count()).toBeGreaterThan(0);
+    await expect.poll(() => nixon.locator('.hand-cards .card').count()).toBeGreaterThan(0); // the hand arrives with the seat's sync
 
     // A third browser watches: no hand, no choices.
     const watcherCtx = await env.session.context({ width: 390, height: 844 });
