@@ -7,13 +7,15 @@ import type { WatergateView } from '../game';
 import { decide, type Decision, type SearchOptions } from './ismcts';
 import { seedFrom } from './rng';
 
-export type Level = 'easy' | 'normal' | 'hard';
+import type { Level } from '../protocol/index';
+
+export type { Level };
 export const LEVELS: Readonly<Record<Level, { iterations: number; timeMs: number }>> = {
   easy: { iterations: 100, timeMs: 100 },
   normal: { iterations: 1000, timeMs: 400 },
   hard: { iterations: 8000, timeMs: 900 },
 };
-export const isLevel = (x: unknown): x is Level => x === 'easy' || x === 'normal' || x === 'hard';
+export { isLevel } from '../protocol/index';
 
 /** Plain data, so it can cross to a worker thread or a Web Worker. */
 export interface BotConfig {

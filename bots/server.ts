@@ -1,34 +1,124 @@
 /**
- * Everything the server needs for "vs computer" lobby matches, in one object:
+ * The computer's seats inside the server. A seat whose metadata says `data.bot = level` (created by
+ * POST /games/watergate/vs-computer) is played by the process that serves the match, through the match
+ * service's own move path (no HTTP or socket loopback): when the match's state names that seat, the
+ * seat's view — only what its player would see — goes to a worker thread (pool.ts), and the decision
+ * comes back as a move like a client's.
  *
- *   const bots = createBotSeats({ threads: 1, log });
- *   const server = await startServer({ …, extend: bots.extend });
- *   bots.attach(server.url);
- *   …on shutdown: await bots.close();   // before server.close()
+ * With several processes, exactly one plays a match's bot: the one that holds the match's claim in
+ * storage (a PostgreSQL advisory lock, released when that process ends or forgets the match). A process
+ * that could not claim looks again a little later, so a crashed owner's matches are taken over.
  */
-import { BotSeats } from './lobby';
+import type { State } from 'boardgame.io';
+import { playerView, type PlayerID, type WatergateState } from '../game/index';
+import { botLevelOf, type Level } from '../protocol/index';
+import type { Logger } from '../server/log';
+import type { MatchService, MatchView } from '../server/match/service';
+import type { Metrics } from '../server/metrics';
+import type { MatchStore } from '../server/storage/types';
+import type { Thinker } from './bgio';
 import { BotPool } from './pool';
+import { seedFrom } from './rng';
 
-export interface BotSeatsForServer {
-  extend: BotSeats['extend'];
-  attach(url: string): void;
-  /** Bot seats still playing. */
-  readonly active: number;
-  close(): Promise<void>;
+export interface BotOptions {
+  /** Worker threads for searches (default 1). */
+  threads?: number;
+  /** Where decisions are computed (default: a worker pool of `threads`). */
+  thinker?: Thinker;
+  /** How long a process that could not claim a match waits before trying again. */
+  retryMs?: number;
 }
 
-export function createBotSeats({ threads = 1, log }: { threads?: number; log?: { error(obj: object, msg: string): void } } = {}): BotSeatsForServer {
-  const pool = new BotPool({ threads });
-  const seats = new BotSeats({ thinker: pool.think, onError: (err, matchID) => log?.error({ err, matchID }, 'bot seat failed') });
-  return {
-    extend: seats.extend,
-    attach: (url) => seats.attach(url),
-    get active() {
-      return seats.active;
-    },
-    async close() {
-      seats.close();
-      await pool.close();
-    },
-  };
+interface Seat {
+  claimed: boolean;
+  /** The state id a decision is being computed for. */
+  thinkingOn: number | null;
+  retry?: ReturnType<typeof setTimeout>;
+}
+
+export class BotRunner {
+  private readonly seats = new Map<string, Seat>();
+  private readonly pool: BotPool | null;
+  private readonly thinker: Thinker;
+  private closed = false;
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(private readonly o: BotOptions & { service: MatchService; store: MatchStore; log: Logger; metrics?: Metrics }) {
+    this.pool = o.thinker ? null : new BotPool({ threads: o.threads ?? 1 });
+    this.thinker = o.thinker ?? this.pool!.think;
+    o.service.onState((m) => this.consider(m));
+    o.service.onEvict((matchID) => void this.release(matchID));
+    o.store.onClaimsLost?.(() => {
+      for (const s of this.seats.values()) s.claimed = false;
+    });
+  }
+
+  /** Matches whose bot this process plays now. */
+  get active(): number {
+    return [...this.seats.values()].filter((s) => s.claimed).length;
+  }
+
+  private botSeat(m: MatchView): { seat: PlayerID; level: Level } | null {
+    for (const seat of ['0', '1'] as const) {
+      const level = botLevelOf(m.metadata.players[seat as unknown as number]);
+      if (level) return { seat, level };
+    }
+    return null;
+  }
+
+  private consider(m: MatchView): void {
+    if (this.closed) return;
+    const bot = this.botSeat(m);
+    if (!bot) return;
+    if (m.state.ctx.gameover !== undefined) return void this.release(m.matchID);
+    if (m.state.G.prompt?.player !== bot.seat) return;
+    let s = this.seats.get(m.matchID);
+    if (!s) this.seats.set(m.matchID, (s = { claimed: false, thinkingOn: null }));
+    if (s.thinkingOn === m.state._stateID) return;
+    s.thinkingOn = m.state._stateID;
+    const run = this.play(m.matchID, s, bot.seat, bot.level, m.state).catch((e: unknown) => {
+      s.thinkingOn = null;
+      this.o.log.error({ err: e, matchID: m.matchID }, 'bot seat failed');
+    });
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
+  }
+
+  private async play(matchID: string, s: Seat, seat: PlayerID, level: Level, state: State<WatergateState>): Promise<void> {
+    if (!s.claimed) s.claimed = await this.o.store.claimBot(matchID);
+    if (!s.claimed) {
+      // Another process plays this bot. If it goes away, its claim goes with it: look again later.
+      s.thinkingOn = null;
+      clearTimeout(s.retry);
+      s.retry = setTimeout(() => {
+        const now = this.o.service.peek(matchID);
+        if (now) this.consider(now);
+      }, this.o.retryMs ?? 5_000);
+      s.retry.unref?.();
+      return;
+    }
+    const t0 = performance.now();
+    const d = await this.thinker(playerView(state.G, seat), { level, seed: seedFrom(matchID) });
+    this.o.metrics?.botThinkSeconds.observe((performance.now() - t0) / 1000);
+    if (this.closed) return;
+    const refusal = await this.o.service.move({ matchID, playerID: seat, credentials: null, type: d.move.move, arg: d.move.args[0], stateID: state._stateID });
+    if (!refusal || refusal.type === 'stale') return; // saved, or the game moved on (the next state asks again)
+    this.o.log.error({ matchID, seat, move: d.move.move, refusal }, 'the bot made a move the server refused');
+  }
+
+  private async release(matchID: string): Promise<void> {
+    const s = this.seats.get(matchID);
+    if (!s) return;
+    this.seats.delete(matchID);
+    clearTimeout(s.retry);
+    if (s.claimed) await this.o.store.releaseBot(matchID).catch(() => undefined);
+  }
+
+  /** Stops playing (searches in progress are dropped), releases every claim, stops the workers. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.inFlight]);
+    await Promise.all([...this.seats.keys()].map((id) => this.release(id)));
+    await this.pool?.close();
+  }
 }

@@ -1,6 +1,6 @@
 /** The bot level picker, shared by the lobby's "vs computer" and local mode. */
 import { useTranslation } from 'react-i18next';
-import type { Level } from '../bots/levels';
+import type { Level } from '../protocol/index';
 
 const LEVELS: readonly Level[] = ['easy', 'normal', 'hard'];
 

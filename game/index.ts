@@ -62,6 +62,9 @@ export const Watergate: Game<WatergateState, Record<string, unknown>, SetupData>
   validateSetupData: (setupData, numPlayers) =>
     numPlayers !== undefined && numPlayers !== 2 ? 'Watergate is a game for exactly 2 players' : validateSetupData(setupData),
   moves,
+  // No undo (K3: moves draw and reveal); without this boardgame.io also keeps copies of G for it in every
+  // state, three to four times the state's size.
+  disableUndo: true,
   phases: { setup: phase('setup', true), cards: phase('cards'), assessment: phase('assessment') },
   endIf: ({ G }) => (G.winner !== null ? { winner: G.winner, reason: G.endReason } : undefined),
   playerView: ({ G, playerID }) => playerView(G, playerID) as unknown as WatergateState,

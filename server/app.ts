@@ -1,30 +1,37 @@
 /**
- * The Watergate server: boardgame.io's Koa Server (Lobby API + socket.io) on one port, with our storage,
- * strict credentials, origin checks, guarded sockets, the built client, /healthz and structured logs.
+ * The Watergate server: boardgame.io's Koa Server (its Lobby API reads) with our Lobby writes, the match
+ * service (the move path), our socket endpoint, the bus to other processes, the in-process bots, the
+ * built client, /healthz, /metrics and structured logs — on one port. docs/ARCHITECTURE.md has the map.
  *
- * Seams for later work (bot seats, issue 5): `onMatchCreated` runs after every new match is stored,
- * `onMoveSaved` after every saved move, `extend` may add Koa routes before boardgame.io's, and the
- * running server's `move()` plays for a seat from inside (same checks and broadcasts as a client's).
+ * Seams: `onMatchCreated` runs after every new match is stored, `onMoveSaved` after every saved move,
+ * `extend` may add Koa routes before boardgame.io's, and the running server's `move()` plays a seat
+ * from inside (the same checks, write and deliveries as a client's move).
  */
 import type { AddressInfo } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 import cors from '@koa/cors';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import type { Game } from 'boardgame.io';
-import { Server, SocketIO } from 'boardgame.io/server';
-import { Watergate } from '../game/index';
+import type { Game, State } from 'boardgame.io';
+import { Server } from 'boardgame.io/server';
+import { Watergate, type PlayerID } from '../game/index';
+import { BotRunner, type BotOptions } from '../bots/server';
 import { authenticateCredentials, generateCredentials } from './auth';
+import { localBus, type Bus } from './bus/index';
 import { createLogger, type Logger } from './log';
 import { lobbyRoutes, type LobbyHooks } from './lobby/routes';
+import { MatchService } from './match/service';
+import { createMetrics, type Metrics } from './metrics';
 import { isAllowedOrigin, originPatterns } from './origins';
-import { guardSockets, type GuardHooks } from './socket/guard';
-import { internals, ioOf } from './socket/transport';
+import { GameSockets } from './socket/sockets';
 import { clientMiddleware } from './static';
-import type { MatchStore } from './storage/store';
+import { LobbyReads } from './storage/lobby-db';
+import type { MatchStore } from './storage/types';
 
-export interface ServerOptions extends LobbyHooks, GuardHooks {
+export interface ServerOptions extends LobbyHooks {
   store: MatchStore;
+  /** Other processes' news (Redis); default: this process alone. */
+  bus?: Bus;
   port?: number;
   host?: string;
   /** Browser origins allowed besides the server's own (patterns, see origins.ts). */
@@ -32,6 +39,12 @@ export interface ServerOptions extends LobbyHooks, GuardHooks {
   /** Built client to serve (dist/client); none when absent. */
   clientDir?: string;
   log?: Logger;
+  /** Snapshot the whole state every this many moves (docs/ARCHITECTURE.md "Storage"). */
+  snapshotEvery?: number;
+  /** Bots for seats marked `data.bot` (vs computer); none when absent. */
+  bots?: BotOptions;
+  /** After every saved move of this process. */
+  onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
 }
 
@@ -39,25 +52,40 @@ export interface RunningServer {
   url: string;
   port: number;
   store: MatchStore;
+  service: MatchService;
+  metrics: Metrics;
   log: Logger;
-  /** Sends the stored state to every client of a match (after a change made outside a move). */
-  resync(matchID: string): Promise<void>;
-  /**
-   * Makes a move for a seat from inside the server (a bot's seat): the same checks, queue, storage and
-   * broadcasts as a client's move. Resolves to the refusal reason, or null when the move was saved.
-   */
-  move(matchID: string, playerID: '0' | '1', move: string, arg: unknown): Promise<string | null>;
-  /** Stops accepting, lets queued moves finish writing, closes sockets and storage. */
+  bots: BotRunner | null;
+  /** Plays a seat from inside the server: resolves to the refusal's reason, or null when saved. */
+  move(matchID: string, playerID: PlayerID, move: string, arg: unknown): Promise<string | null>;
+  /** Stops accepting, lets moves in progress finish writing, closes sockets, bots, bus and storage. */
   close(): Promise<void>;
 }
+
+/** Defaults measured in docs/LOAD.md. */
+export const DEFAULT_SNAPSHOT_EVERY = 1;
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const log = opts.log ?? createLogger('silent');
   const { store } = opts;
+  const bus = opts.bus ?? localBus();
   const patterns = originPatterns(opts.origins ?? []);
   const game = Watergate as Game;
+  const metrics = createMetrics();
+  store.observe = (op, s) => metrics.storageSeconds.observe({ op }, s);
 
-  const transport = new SocketIO({
+  const service = new MatchService({ game, store, bus, log, metrics, snapshotEvery: opts.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY });
+  if (opts.onMoveSaved) {
+    const hook = opts.onMoveSaved;
+    service.onState((m) => {
+      if (m.reason === 'move') Promise.resolve(hook({ matchID: m.matchID, state: m.state })).catch((e: unknown) => log.error({ err: e, matchID: m.matchID }, 'onMoveSaved failed'));
+    });
+  }
+  const bots = opts.bots ? new BotRunner({ ...opts.bots, service, store, log, metrics }) : null;
+  const sockets = new GameSockets({
+    game,
+    service,
+    log,
     socketOpts: {
       // boardgame.io passes `cors: { origins }`, a key socket.io ignores (so it answers `*`): replace it.
       cors: { origin: (origin: string | undefined, cb: (e: Error | null, ok?: boolean) => void) => cb(null, origin ? patterns.some((p) => p.test(origin)) : false) },
@@ -67,9 +95,18 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         cb(ok ? null : 'origin not allowed', ok);
       },
       maxHttpBufferSize: 64 * 1024,
-    } as never,
+    },
   });
-  const server = Server({ games: [game], db: store, transport, origins: [], authenticateCredentials: (c, seat) => authenticateCredentials(c, seat), generateCredentials });
+  metrics.gauges({ sockets: () => sockets.openSockets, matches: () => service.activeMatches, busUp: () => (bus.status() === 'down' ? 0 : 1) });
+
+  const server = Server({
+    games: [game],
+    db: new LobbyReads(store),
+    transport: sockets as never,
+    origins: [],
+    authenticateCredentials: (c, seat) => authenticateCredentials(c, seat),
+    generateCredentials,
+  });
   const app = server.app as unknown as Koa;
 
   // Errors become JSON { error } with their status; unexpected ones are logged and hidden.
@@ -88,14 +125,23 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
   });
   app.use(async (ctx, next) => {
+    if (ctx.path === '/metrics') {
+      ctx.type = metrics.registry.contentType;
+      ctx.body = await metrics.registry.metrics();
+      return;
+    }
     if (ctx.path !== '/healthz') return next();
+    const busStatus = bus.status();
+    const body = { status: 'ok', storage: store.kind, bus: bus.kind === 'local' ? 'none' : `redis: ${busStatus === 'ok' ? 'connected' : 'down'}` };
     try {
-      await store.sql.query('SELECT 1');
-      ctx.body = { status: 'ok', storage: store.sql.kind };
+      await store.ping();
     } catch {
       ctx.status = 503;
-      ctx.body = { status: 'unavailable', storage: store.sql.kind };
+      ctx.body = { ...body, status: 'unavailable' };
+      return;
     }
+    // Without the bus this process still serves its own matches: degraded, not down (the router keeps it).
+    ctx.body = busStatus === 'down' ? { ...body, status: 'degraded' } : body;
   });
   // A browser request from a foreign origin is refused outright, not just left without CORS headers.
   app.use(async (ctx, next) => {
@@ -103,7 +149,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await next();
   });
   app.use(cors({ origin: (ctx) => ctx.get('Origin'), allowMethods: ['GET', 'POST'] }));
-  const lobby = lobbyRoutes(game, store, { onMatchCreated: opts.onMatchCreated });
+  const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated });
   app.use(lobby.routes());
   if (opts.extend) {
     const extra = new Router();
@@ -112,33 +158,31 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   if (opts.clientDir) for (const mw of clientMiddleware(opts.clientDir)) app.use(mw);
 
-  const guard = guardSockets(app, transport, game, store, log, { onMoveSaved: opts.onMoveSaved });
-
-  // server.run() listens on every interface: bind the configured host instead (STACK.md trap 6).
+  // server.run() listens on every interface: bind the configured host instead.
   const host = opts.host ?? '127.0.0.1';
   const listen = app.listen.bind(app) as (...a: unknown[]) => HttpServer;
   (app as { listen: unknown }).listen = (port: number, cb: () => void) => listen(port, host, cb);
   const { appServer } = await server.run({ port: opts.port ?? 0 });
   const port = (appServer.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  log.info({ url, host, port, storage: store.sql.kind }, 'listening');
+  log.info({ url, host, port, storage: store.kind, bus: bus.kind }, 'listening');
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       log.info('shutting down');
-      const io = ioOf(app);
-      const t = internals(transport);
       appServer.close();
-      guard.stopMoves();
-      // A shutdown is not a player leaving: don't write "disconnected" for every seat on the way out.
-      for (const s of io.of(game.name!).sockets.values()) s.removeAllListeners('disconnect');
-      await Promise.all([...t.perMatchQueue.values()].map((q) => q.onIdle()));
-      io.close();
+      await bots?.close();
+      await service.drain();
+      sockets.close();
       appServer.closeAllConnections();
+      await bus.close();
       await store.close();
       log.info('stopped');
     })());
 
-  return { url, port, store, log, resync: guard.resync, move: guard.serverMove, close };
+  const move = async (matchID: string, playerID: PlayerID, type: string, arg: unknown) =>
+    (await service.move({ matchID, playerID, credentials: null, type, arg, stateID: null }))?.message ?? null;
+  return { url, port, store, service, metrics, log, bots, move, close };
 }
+

@@ -7,26 +7,49 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   databaseSchema: string;
+  /** Embedded backend when DATABASE_URL is unset: sqlite (default) or pglite (kept for comparison). */
+  embeddedStore: 'sqlite' | 'pglite';
+  /** Redis for the bus between server processes; unset: one process. */
+  redisUrl?: string;
+  redisPrefix: string;
   /** Extra browser origins allowed besides the server's own (ORIGINS, comma-separated, `*` wildcards). */
   origins: string[];
   logLevel: string;
   clientDir: string;
+  botThreads: number;
+  snapshotEvery?: number;
 }
+
+const positiveInt = (name: string, v: string | undefined, fallback: number | undefined) => {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got "${v}"`);
+  return n;
+};
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 8000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const embedded = env.EMBEDDED_STORE || 'sqlite';
+  if (embedded !== 'sqlite' && embedded !== 'pglite') throw new Error(`EMBEDDED_STORE must be "sqlite" or "pglite", got "${embedded}"`);
+  const redisPrefix = env.REDIS_PREFIX ?? 'wg:';
+  if (!/^[A-Za-z0-9:_.-]{0,64}$/.test(redisPrefix)) throw new Error(`REDIS_PREFIX may hold letters, digits and : _ . - (at most 64), got "${redisPrefix}"`);
   return {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || 'public',
+    embeddedStore: embedded,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix,
     origins: (env.ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
+    botThreads: positiveInt('BOT_THREADS', env.BOT_THREADS, 1)!,
+    snapshotEvery: positiveInt('SNAPSHOT_EVERY', env.SNAPSHOT_EVERY, undefined),
   };
 }

@@ -1,6 +1,7 @@
 /**
- * `npm start`: build the client if needed, open storage, serve on one port. Runs under tsx's loader
- * (plain node cannot import boardgame.io/server: STACK.md trap 2). SIGTERM/SIGINT shut down cleanly.
+ * `npm start`: build the client if needed, open storage (and the bus when REDIS_URL is set), serve on
+ * one port. Runs under tsx's loader (plain node cannot import boardgame.io/server without an exports
+ * map). SIGTERM/SIGINT shut down cleanly.
  *
  * NODE_ENV defaults to production before boardgame.io loads: it then skips its per-move serializability
  * walk over G (about twice the speed) and its unstructured console chatter.
@@ -12,7 +13,7 @@ const { configFromEnv } = await import('./config');
 const { createLogger } = await import('./log');
 const { ensureClientBuilt } = await import('./static');
 const { openStore } = await import('./storage/index');
-const { createBotSeats } = await import('../bots/server');
+const { redisBus } = await import('./bus/redis');
 
 const cfg = configFromEnv();
 const log = createLogger(cfg.logLevel);
@@ -21,23 +22,41 @@ process.on('unhandledRejection', (e) => log.error({ err: e }, 'unhandled rejecti
 
 try {
   if (process.env.SKIP_CLIENT_BUILD !== '1') ensureClientBuilt(cfg.clientDir, log);
-  const store = await openStore({ databaseUrl: cfg.databaseUrl, databaseSchema: cfg.databaseSchema, dataDir: cfg.dataDir });
-  // "vs computer" matches (bots/lobby.ts): POST /games/watergate/vs-computer; searches run in worker threads.
-  const bots = createBotSeats({ threads: Number(process.env.BOT_THREADS) || 1, log });
-  const server = await startServer({ store, port: cfg.port, host: cfg.host, origins: cfg.origins, clientDir: cfg.clientDir, log, extend: bots.extend });
-  bots.attach(server.url);
+  if (cfg.redisUrl && !cfg.databaseUrl) throw new Error('REDIS_URL needs DATABASE_URL: several processes must share one PostgreSQL (the embedded storage serves one process)');
+  const store = await openStore({ databaseUrl: cfg.databaseUrl, databaseSchema: cfg.databaseSchema, dataDir: cfg.dataDir, embedded: cfg.embeddedStore });
+  let lastBusError = 0;
+  const bus = cfg.redisUrl
+    ? redisBus({
+        url: cfg.redisUrl,
+        prefix: cfg.redisPrefix,
+        // Redis down means an error per retry: log one a minute.
+        onError: (e, where) => {
+          if (Date.now() - lastBusError < 60_000) return;
+          lastBusError = Date.now();
+          log.warn({ err: e.message, where }, 'redis bus unavailable: this process serves its own matches only until it is back');
+        },
+      })
+    : undefined;
+  const server = await startServer({
+    store,
+    bus,
+    port: cfg.port,
+    host: cfg.host,
+    origins: cfg.origins,
+    clientDir: cfg.clientDir,
+    log,
+    snapshotEvery: cfg.snapshotEvery,
+    bots: { threads: cfg.botThreads },
+  });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');
-    bots
-      .close()
-      .then(() => server.close())
-      .then(
-        () => process.exit(0),
-        (e) => {
-          log.error({ err: e }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+    server.close().then(
+      () => process.exit(0),
+      (e) => {
+        log.error({ err: e }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

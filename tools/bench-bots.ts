@@ -145,7 +145,8 @@ function summarize(rows: Iterable<GameRow>): Series {
 async function series(name: string, file: string, ours: BotClass, theirs: BotClass, perSeat: number, seats: PlayerID[], bars: cliProgress.MultiBar): Promise<Series> {
   const rows = new Map<string, GameRow>();
   const run = runStamp();
-  const bar = perSeat > 0 ? bars.create(perSeat * seats.length, 0, { name, unit: 'games', wins: '' }) : null;
+  const label = VARIANT ? `${name} (${VARIANT})` : name;
+  const bar = perSeat > 0 ? bars.create(perSeat * seats.length, 0, { name: label, unit: 'games', wins: '' }) : null;
   const wins = { '0': 0, '1': 0 }, games = { '0': 0, '1': 0 };
   if (WRITE) fs.mkdirSync(DATA_DIR, { recursive: true });
   for (let g = FIRST; g < FIRST + perSeat; g++) {
@@ -154,6 +155,8 @@ async function series(name: string, file: string, ours: BotClass, theirs: BotCla
       const row: GameRow = { game: g, seat, result: undefined as unknown as MatchResult, ours: newThink(), theirs: newThink(), run };
       row.result = await playMatch({
         seats: { [seat]: ours, [other]: theirs } as Record<PlayerID, BotClass>,
+        // The seed names the series without the proposal: game g of a proposal starts from the same
+        // shuffle as game g of the components as they are, so before and after are paired.
         seed: `bench/${name}/${g}`,
         onDecision: (p, t, md) => record(p === seat ? row.ours : row.theirs, t, md),
       });
@@ -297,7 +300,7 @@ async function main() {
     ]);
   }
   if (ONLY.includes('self')) {
-    const s = await series(`hard vs hard${VARIANT ? ` (${VARIANT})` : ''}`, `self${variantSuffix}`, ours, ours, GAMES, ['0'], bars);
+    const s = await series('hard vs hard', `self${variantSuffix}`, ours, ours, GAMES, ['0'], bars);
     const both = newThink();
     for (const side of [s.ours, s.theirs]) addThink(both, side);
     if (!VARIANT)
@@ -308,7 +311,7 @@ async function main() {
   if (ONLY.includes('balance')) {
     const normal = watergateBot({ level: 'normal', deterministic: true });
     const section = `balance-normal${variantSuffix}`;
-    const s = await series(`normal vs normal${VARIANT ? ` (${VARIANT})` : ''}`, section, normal, normal, 2 * GAMES, ['0'], bars);
+    const s = await series('normal vs normal', `balance${variantSuffix}`, normal, normal, 2 * GAMES, ['0'], bars);
     const title = VARIANT ? `Level normal against itself, with the proposal "${VARIANT}": ${VARIANT_TEXT}.` : 'Level normal against itself:';
     sections.push(['docs/BALANCE.md', section, s.runs, `${title}\n\n${balanceTable(s.results)}`]);
   }

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOMENTUM_CARDS, type PlayerID, type WatergateView } from '../../game';
+import { botLevelOf } from '../../protocol/index';
 import { abilityText, cardName, informantName, logText, roleName } from '../i18n/words';
 import { Card } from './Card';
 import { MomentumDisc } from './tokens';
@@ -14,13 +15,13 @@ export interface Seat {
   id: number;
   name?: string;
   isConnected?: boolean;
+  data?: unknown;
 }
 
-/** The server's bot joins as "Computer (easy|normal|hard)" (bots/lobby.ts): shown in the player's language. */
-const BOT_NAME = /^Computer \((easy|normal|hard)\)$/;
-function seatName(t: ReturnType<typeof useTranslation>['t'], name: string): string {
-  const bot = BOT_NAME.exec(name);
-  return bot ? t('board.computer', { level: t(`lobby.levels.${bot[1]}`) }) : name;
+/** The server's bot is marked in its seat's data (`data.bot = level`): named in the player's language. */
+function seatName(t: ReturnType<typeof useTranslation>['t'], seat: Seat): string {
+  const level = botLevelOf(seat);
+  return level ? t('board.computer', { level: t(`lobby.levels.${level}`) }) : (seat.name ?? '');
 }
 
 export function StatusBar({ view, me, seats }: { view: WatergateView; me: PlayerID | null; seats?: Seat[] }): ReactNode {
@@ -38,7 +39,7 @@ export function StatusBar({ view, me, seats }: { view: WatergateView; me: Player
         return (
           <span key={p} className={`player-chip role-${p}`} data-seat={p}>
             <strong>{roleName(t, p)}</strong>
-            {seat?.name ? ` (${seatName(t, seat.name)})` : ''} · {t('board.inHand', { count: view.handSizes[p] })}
+            {seat?.name ? ` (${seatName(t, seat)})` : ''} · {t('board.inHand', { count: view.handSizes[p] })}
             {status && p !== me && <span className={`conn ${status}`}> · {t(`board.${status}`)}</span>}
           </span>
         );

@@ -10,14 +10,15 @@ import { ShellContext, type Shell } from '../board/shell';
 import { roleName } from '../i18n/words';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { GameClient, type GameClientInstance } from '../net/GameClient';
-import type { GuardError } from '../../server/socket/protocol';
+import { MATCH_QUERY, type GuardError } from '../../protocol/index';
 import { go } from '../route';
 
 // The lobby API is needed here only after the game or to leave: loaded then, not with the board.
 const api = () => import('./api');
 import { dropSeat, seatFor } from './seats';
 
-const SERVER = SocketIO({ server: window.location.origin });
+/** The socket names its match in the handshake, so a router in front of several servers keeps a match on one. */
+const serverFor = (matchID: string) => SocketIO({ server: window.location.origin, socketOpts: { query: { [MATCH_QUERY]: matchID } } });
 
 function Loading(): ReactNode {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   const { t } = useTranslation();
   const [forgotten, setForgotten] = useState(0); // bumped when the stored seat is dropped
   const seat = useMemo(() => seatFor(matchID), [matchID, forgotten]);
+  const server = useMemo(() => serverFor(matchID), [matchID]);
   const [error, setError] = useState<string | null>(null);
   // The server's last refusal. Before any state arrived, "not found" or a refused seat ends the page;
   // later ones are shown above the board until the next state change makes them old news.
@@ -125,7 +127,7 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
             game={Watergate}
             board={WatergateBoard}
             loading={Loading}
-            multiplayer={SERVER}
+            multiplayer={server}
             matchID={matchID}
             playerID={seat?.playerID}
             credentials={seat?.credentials}

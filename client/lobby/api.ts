@@ -1,7 +1,7 @@
 /** boardgame.io's LobbyClient against the server this page came from (the Lobby REST API, same origin). */
 import { LobbyClient } from 'boardgame.io/client';
 import type { PlayerID } from '../../game';
-import type { Level } from '../../bots/levels';
+import type { Level, VsComputerResponse } from '../../protocol/index';
 import { holdSeat } from './seats';
 
 /** Levels the computer plays at (a type only: the bot's code stays on the server). */
@@ -30,7 +30,7 @@ export function errorText(e: unknown): string {
 
 /**
  * "Play vs computer": the server creates an unlisted match with its bot already in the other seat
- * (bots/lobby.ts), then this browser joins `humanSeat` like any other seat, credentials kept for rejoining.
+ * (marked `data.bot` in its seat), then this browser joins `humanSeat` like any other seat, credentials kept for rejoining.
  */
 export async function playVsComputer(role: PlayerID, level: Level, name: string): Promise<string> {
   const res = await fetch(`${window.location.origin}/games/${GAME}/vs-computer`, {
@@ -39,7 +39,7 @@ export async function playVsComputer(role: PlayerID, level: Level, name: string)
     body: JSON.stringify({ botSeat: role === '0' ? '1' : '0', level }),
   });
   if (!res.ok) throw new Error((await res.text()) || `HTTP ${res.status}`);
-  const { matchID, humanSeat } = (await res.json()) as { matchID: string; botSeat: PlayerID; humanSeat: PlayerID };
+  const { matchID, humanSeat } = (await res.json()) as VsComputerResponse;
   await joinSeat(matchID, humanSeat, name);
   return matchID;
 }

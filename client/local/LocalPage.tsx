@@ -16,7 +16,7 @@ import { GameClient, type GameClientInstance } from '../net/GameClient';
 // Imported here, not in the play page: this page is itself loaded on demand (App.tsx), and the bot's
 // search runs in its own worker bundle, started at the bot's first decision.
 import { browserBot, stopBrowserBot } from '../../bots/browser';
-import type { Level } from '../../bots/levels';
+import type { Level } from '../../protocol/index';
 import { LevelSelect } from '../LevelSelect';
 
 

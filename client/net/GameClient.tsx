@@ -9,7 +9,7 @@ import { Client } from 'boardgame.io/client';
 import type { Game } from 'boardgame.io';
 import type { BoardProps } from 'boardgame.io/react';
 
-import { ERROR_EVENT, type GuardError } from '../../server/socket/protocol';
+import { ERROR_EVENT, type GuardError } from '../../protocol/index';
 
 type ClientOpts = Parameters<typeof Client>[0];
 type SocketLike = { on(event: string, fn: (e: GuardError) => void): void; off(event: string, fn: (e: GuardError) => void): void };

@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Game, Server, State } from 'boardgame.io';
 import { createMatch } from 'boardgame.io/internal';
+import type { Level } from '../../protocol/index';
+import { generateCredentials } from '../auth';
 import { HttpError } from '../storage/errors';
 
 export const newMatchID = (): string => randomBytes(9).toString('base64url');
@@ -18,4 +20,10 @@ export function buildMatch(
   const made = createMatch({ game: { ...game, seed }, numPlayers: 2, setupData, unlisted });
   if ('setupDataError' in made) throw new HttpError(400, `invalid setupData: ${made.setupDataError}`);
   return made;
+}
+
+/** Seats the server's bot: a name, credentials nobody is given, `data.bot` = its level, always connected. */
+export function seatBot(metadata: Server.MatchData, seat: '0' | '1', level: Level): void {
+  const id = seat as unknown as number;
+  metadata.players[id] = { ...metadata.players[id], name: 'Computer', credentials: generateCredentials(), data: { bot: level }, isConnected: true };
 }

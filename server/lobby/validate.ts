@@ -1,4 +1,5 @@
 /** Checks Lobby request bodies; each failure is a 400 that names the field. */
+import { isLevel, type Level } from '../../protocol/index';
 import { HttpError } from '../storage/errors';
 
 export type Body = Record<string, unknown>;
@@ -21,14 +22,20 @@ export function playerName(v: unknown, field = 'playerName'): string {
 }
 
 /** A seat: "0" (Editor) or "1" (Nixon); numbers are accepted as boardgame.io's LobbyClient may send them. */
-export function seat(v: unknown, required: boolean): '0' | '1' | undefined {
+export function seat(v: unknown, required: boolean, field = 'playerID'): '0' | '1' | undefined {
   if (v === undefined || v === null) {
-    if (required) throw new HttpError(400, 'playerID is required ("0" or "1")');
+    if (required) throw new HttpError(400, `${field} is required ("0" or "1")`);
     return undefined;
   }
   const s = typeof v === 'number' ? String(v) : v;
-  if (s !== '0' && s !== '1') throw new HttpError(400, 'playerID must be "0" (Editor) or "1" (Nixon)');
+  if (s !== '0' && s !== '1') throw new HttpError(400, `${field} must be "0" (Editor) or "1" (Nixon)`);
   return s;
+}
+
+export function level(v: unknown): Level | undefined {
+  if (v === undefined) return undefined;
+  if (!isLevel(v)) throw new HttpError(400, 'level must be "easy", "normal" or "hard"');
+  return v;
 }
 
 export function credentials(v: unknown): string {

@@ -1,10 +1,15 @@
-/** Opens the configured backend: PostgreSQL when DATABASE_URL is set, otherwise PGlite under DATA_DIR. */
+/**
+ * Opens the configured backend: PostgreSQL when DATABASE_URL is set, otherwise SQLite under DATA_DIR
+ * (EMBEDDED_STORE=pglite selects the previous embedded backend, kept for the comparison in docs/LOAD.md).
+ */
 import { join } from 'node:path';
-import { openEmbedded } from './pglite';
+import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
-import { MatchStore } from './store';
+import { PgStore } from './pg-store';
+import { SqliteStore } from './sqlite';
+import type { MatchStore } from './types';
 
-export { MatchStore } from './store';
+export type { MatchStore } from './types';
 export { HttpError, StaleStateError } from './errors';
 
 export interface StorageConfig {
@@ -12,11 +17,14 @@ export interface StorageConfig {
   /** PostgreSQL schema holding the tables (tests use one per run). */
   databaseSchema?: string;
   dataDir: string;
+  embedded?: 'sqlite' | 'pglite';
 }
 
 export async function openStore(cfg: StorageConfig): Promise<MatchStore> {
-  const sql = cfg.databaseUrl ? await openPostgres(cfg.databaseUrl) : await openEmbedded(join(cfg.dataDir, 'pglite'));
-  const store = new MatchStore(sql, cfg.databaseUrl ? cfg.databaseSchema : 'public');
+  let store: MatchStore;
+  if (cfg.databaseUrl) store = new PgStore(await openPostgres(cfg.databaseUrl), cfg.databaseSchema ?? 'public');
+  else if (cfg.embedded === 'pglite') store = new PgStore(await openPglite(join(cfg.dataDir, 'pglite')));
+  else store = new SqliteStore(cfg.dataDir);
   await store.connect();
   return store;
 }

@@ -1,30 +1,21 @@
 /**
- * Embedded backend: PGlite keeps a real PostgreSQL data directory (with its write-ahead log) under DATA_DIR,
- * inside this process. No server to install; survives kill -9 like PostgreSQL does. One process at a time.
+ * PGlite (PostgreSQL compiled to WASM, in this process) behind the PostgreSQL-dialect store. It was the
+ * embedded default until the measurements in docs/LOAD.md; kept selectable (EMBEDDED_STORE=pglite) so the
+ * comparison can be repeated. One process at a time.
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlBackend, SqlQuery } from './sql';
 
-export async function openEmbedded(dataDir: string): Promise<SqlBackend> {
+export async function openPglite(dataDir: string): Promise<SqlBackend> {
   mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
-  const q: SqlQuery['query'] = async (text, params) => {
-    const r = await db.query(text, params as never[]);
-    return { rows: r.rows as never[] };
-  };
+  const wrap = (run: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>): SqlQuery['query'] =>
+    (async (text: string, params?: unknown[]) => ({ rows: (await run(text, params)).rows })) as SqlQuery['query'];
   return {
-    kind: 'embedded',
-    query: q,
-    transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({
-          query: async (text, params) => {
-            const r = await tx.query(text, params as never[]);
-            return { rows: r.rows as never[] };
-          },
-        }),
-      ),
+    kind: 'pglite',
+    query: wrap((t, p) => db.query(t, p as never[])),
+    transaction: (fn) => db.transaction((tx) => fn({ query: wrap((t, p) => tx.query(t, p as never[])) })),
     close: () => db.close(),
   };
 }

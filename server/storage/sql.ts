@@ -1,15 +1,24 @@
 /**
- * The little SQL surface the match store needs, so the same queries run on PGlite (embedded PostgreSQL
- * compiled to WASM) and on a PostgreSQL server through `pg`: one dialect, one set of tests.
+ * The little SQL surface the PostgreSQL-dialect store needs, so the same queries run on a PostgreSQL
+ * server through `pg` and on PGlite (PostgreSQL compiled to WASM, kept for comparison in docs/LOAD.md).
  */
 export interface SqlQuery {
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
 }
 
 export interface SqlBackend extends SqlQuery {
-  /** 'embedded' (PGlite under DATA_DIR) or 'postgres' (DATABASE_URL). */
-  readonly kind: 'embedded' | 'postgres';
+  readonly kind: 'postgres' | 'pglite';
   /** Runs fn inside BEGIN … COMMIT; any throw rolls everything back. */
   transaction<T>(fn: (q: SqlQuery) => Promise<T>): Promise<T>;
+  /** Session-level advisory locks for this process (PostgreSQL); absent: one process, nothing to lock. */
+  locks?: AdvisoryLocks;
+  close(): Promise<void>;
+}
+
+export interface AdvisoryLocks {
+  tryLock(space: string, key: string): Promise<boolean>;
+  unlock(space: string, key: string): Promise<void>;
+  /** Called when the locks' connection is lost: every lock this process held is gone. */
+  onLost(fn: () => void): void;
   close(): Promise<void>;
 }

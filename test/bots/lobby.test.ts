@@ -1,7 +1,7 @@
 /**
- * A lobby "vs computer" match, end to end on a real server: the bot takes its seat through the Lobby
- * API and plays over a socket with its credentials (worker-thread search), while a second socket client
- * plays the human seat. The match reaches its end and both clients see the same result.
+ * A lobby "vs computer" match, end to end on a real server: the route seats the bot (marked in the
+ * metadata as `data.bot`), the server plays it in-process through the match service (worker-thread
+ * search, no socket of its own), while a socket client plays the human seat to the end of the game.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,27 +9,23 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyClient } from 'boardgame.io/client';
 import { legalMoves, type WatergateView } from '../../game';
-import { createBotSeats, type BotSeatsForServer } from '../../bots/server';
 import { samplerFor } from '../../bots/determinize';
 import { botRng } from '../../bots/rng';
 import { playSeat } from '../../bots/seat';
 import { startServer, type RunningServer } from '../../server/app';
 import { openStore } from '../../server/storage/index';
+import { stored } from '../server/helpers';
 
 let dir: string;
 let server: RunningServer;
-let seats: BotSeatsForServer;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wg-bots-'));
-  seats = createBotSeats({ threads: 1 });
   const store = await openStore({ dataDir: dir });
-  server = await startServer({ store, port: 0, host: '127.0.0.1', extend: seats.extend });
-  seats.attach(server.url);
+  server = await startServer({ store, port: 0, host: '127.0.0.1', bots: { threads: 1 } });
 });
 
 afterAll(async () => {
-  await seats?.close();
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -47,25 +43,29 @@ const randomHuman = (seed: number) => {
 };
 
 describe('lobby match vs computer', () => {
-  it('the bot plays its seat over the socket until the game ends', async () => {
+  it('the server plays the bot seat in-process until the game ends', async () => {
     const res = await post('/games/watergate/vs-computer', { botSeat: '1', level: 'easy' });
     expect(res.status).toBe(200);
     const { matchID, botSeat, humanSeat } = await res.json();
     expect([botSeat, humanSeat]).toEqual(['1', '0']);
 
     const lobby = new LobbyClient({ server: server.url });
-    // The bot took its seat through the Lobby API (its name shows); the match is unlisted.
+    // The bot's seat is marked in the public metadata (no credentials shown); the match is unlisted.
     const match = await lobby.getMatch('watergate', matchID);
-    expect(match.players[1].name).toBe('Computer (easy)');
+    expect(match.players[1]).toEqual({ id: 1, name: 'Computer', data: { bot: 'easy' }, isConnected: true });
     expect((await lobby.listMatches('watergate')).matches.some((m) => m.matchID === matchID)).toBe(false);
     // The bot's seat is taken: a human cannot claim it.
     await expect(lobby.joinMatch('watergate', matchID, { playerID: '1', playerName: 'Mallory' })).rejects.toThrow();
 
     const { playerCredentials } = await lobby.joinMatch('watergate', matchID, { playerID: '0', playerName: 'Ann' });
+    await expect(lobby.joinMatch('watergate', (await lobby.createMatch('watergate', { numPlayers: 2 })).matchID, { playerID: '1', playerName: 'Eve', data: { bot: 'hard' } })).rejects.toThrow(/400/);
     const human = playSeat({ server: server.url, matchID, playerID: '0', credentials: playerCredentials, thinker: randomHuman(7) });
+    // The bot has no socket: the human's is the only one.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await server.metrics.registry.getSingleMetricAsString('wg_open_sockets')).toMatch(/wg_open_sockets 1\b/);
     const winner = await human.finished;
     expect(winner === '0' || winner === '1').toBe(true);
-    const state = await server.store.fetch(matchID, { state: true });
+    const state = await stored(server.store, matchID);
     expect(state.state?.ctx.gameover).toMatchObject({ winner });
     expect(state.state!.G.log.length).toBeGreaterThan(30);
   }, 120_000);
@@ -82,7 +82,7 @@ describe('lobby match vs computer', () => {
       expect(res.status).toBe(400);
       expect((await res.json()).error).toMatch(message);
     }
-    expect(seats.active).toBe(0);
+    expect(server.bots!.active).toBe(0);
     expect((await new LobbyClient({ server: server.url }).listMatches('watergate')).matches.length).toBe(before);
   });
 });

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalMoves, type WatergateState } from '../../game/index';
 import { seeded } from '../helpers/rng';
-import { createAndJoin, player, startTestServer, until, type TestServer } from './helpers';
+import { createAndJoin, player, startTestServer, until, type TestServer, stored } from './helpers';
 
 type Seat = '0' | '1';
 const other = (p: Seat): Seat => (p === '0' ? '1' : '0');
@@ -66,7 +66,7 @@ describe('a complete match over socket.io', () => {
       await until(() => players['0'].state() !== null && players['1'].state() !== null, 'both clients synced');
       let moves = 0;
       for (;;) {
-        const { state } = await t.store.fetch(matchID, { state: true });
+        const { state } = await stored(t.store, matchID);
         const G = state.G as WatergateState;
         // Every message so far is checked against the true state it was made from.
         for (const p of ['0', '1'] as Seat[]) {
@@ -91,7 +91,7 @@ describe('a complete match over socket.io', () => {
         moves++;
         expect(moves).toBeLessThan(2000);
       }
-      const { state, metadata } = await t.store.fetch(matchID, { state: true, metadata: true });
+      const { state, metadata } = await stored(t.store, matchID);
       expect(state.ctx.gameover).toMatchObject({ winner: (state.G as WatergateState).winner });
       expect(metadata.gameover).toEqual(state.ctx.gameover);
       expect(players['0'].state()!.ctx.gameover).toEqual(state.ctx.gameover);

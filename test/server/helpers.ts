@@ -11,6 +11,7 @@ import { io as ioClient, type Socket } from 'socket.io-client';
 import { Watergate, type WatergateView } from '../../game/index';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { createLogger } from '../../server/log';
+import { readMatch } from '../../server/match/replay';
 import { openStore, type MatchStore } from '../../server/storage/index';
 
 /** The test PostgreSQL (TEST_DATABASE_URL overrides it, e.g. to check the unreachable case). */
@@ -53,6 +54,14 @@ export async function openTestStore(backend: Backend): Promise<{ store: MatchSto
   const dir = mkdtempSync(join(tmpdir(), 'wg-store-'));
   const store = await openStore({ dataDir: dir });
   return { store, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A match as storage holds it (snapshot and later moves replayed), in the shape of boardgame.io's
+ * StorageAPI.fetch: `{}` when there is no such match.
+ */
+export async function stored(store: MatchStore, matchID: string): Promise<{ state?: any; metadata?: any; log?: any[]; initialState?: any }> {
+  return (await readMatch(store, Watergate, matchID)) ?? {};
 }
 
 /** Collects the server's JSON log lines (to check what they do and do not contain). */

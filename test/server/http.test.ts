@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from 'boardgame.io';
 import { legalMoves, type WatergateState } from '../../game/index';
 import { configFromEnv } from '../../server/config';
-import { api, createAndJoin, next, player, rawSocket, startTestServer, until, type TestServer } from './helpers';
+import { api, createAndJoin, next, player, rawSocket, startTestServer, until, type TestServer, stored } from './helpers';
 
 describe('one port for pages, API and sockets', () => {
   const clientDir = mkdtempSync(join(tmpdir(), 'wg-client-'));
@@ -76,18 +76,18 @@ describe('one port for pages, API and sockets', () => {
     try {
       await until(() => ben.state() !== null, 'sync');
       for (let i = 0; i < 8; i++) {
-        const { state } = await t.store.fetch(matchID, { state: true });
+        const { state } = await stored(t.store, matchID);
         const G = state.G as WatergateState;
         if (G.winner !== null) break;
         await until(() => ben.state()!._stateID === state._stateID && ben.state()!.G.prompt?.player === '0', 'the human\'s turn');
-        const m = legalMoves((await t.store.fetch(matchID, { state: true })).state.G as WatergateState, '0')[0];
+        const m = legalMoves((await stored(t.store, matchID)).state.G as WatergateState, '0')[0];
         (ben.client.moves as Record<string, (a: unknown) => void>)[m.move](m.args[0]);
         await until(() => ben.state()!._stateID > state._stateID, 'the move');
       }
-      const { state } = await t.store.fetch(matchID, { state: true });
+      const { state } = await stored(t.store, matchID);
       const byBot = (state.G as WatergateState).log.filter((e) => e.player === '1').length;
       expect(byBot).toBeGreaterThan(0);
-      await until(async () => ben.state()!._stateID === (await t.store.fetch(matchID, { state: true })).state._stateID, 'the client to see the bot\'s moves');
+      await until(async () => ben.state()!._stateID === (await stored(t.store, matchID)).state._stateID, 'the client to see the bot\'s moves');
     } finally {
       ben.stop();
     }

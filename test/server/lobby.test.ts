@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InitializeGame } from 'boardgame.io/internal';
 import { Watergate, type WatergateState } from '../../game/index';
-import { api, createAndJoin, postgresAvailable, startTestServer, type Backend, type TestServer } from './helpers';
+import { api, createAndJoin, postgresAvailable, startTestServer, type Backend, type TestServer, stored } from './helpers';
 
 const hasPg = await postgresAvailable();
 
@@ -107,7 +107,7 @@ describe('Lobby REST flow', () => {
     }
     expect((await api(t.url, `/games/watergate/nosuchmatch/join`, { playerName: 'A' })).status).toBe(404);
     expect((await api(t.url, `/games/watergate/${matchID}`)).body.players).toEqual([{ id: 0 }, { id: 1 }]);
-    expect((await api(t.url, '/healthz')).body).toEqual({ status: 'ok', storage: 'embedded' });
+    expect((await api(t.url, '/healthz')).body).toEqual({ status: 'ok', storage: 'embedded', bus: 'none' });
   });
 
   it('gives every match its own unpredictable PRNG seed, not one derived from createdAt (hardening 2)', async () => {
@@ -115,7 +115,7 @@ describe('Lobby REST flow', () => {
     const decks = new Set<string>();
     for (const id of ids) {
       const { createdAt } = (await api(t.url, `/games/watergate/${id}`)).body as { createdAt: number };
-      const { state } = await t.store.fetch(id, { state: true });
+      const { state } = await stored(t.store, id);
       const G = state.G as WatergateState;
       decks.add(JSON.stringify(G.decks));
       // Replay boardgame.io's default seeding (Date.now() in base 36) for every ms around createdAt.
@@ -161,10 +161,10 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
         const losers = results.filter((r) => r.status === 409);
         expect(winners).toHaveLength(1);
         expect(losers).toHaveLength(19);
-        for (const l of losers) expect(l.body.error).toBe('seat 1 is already taken');
+        for (const l of losers) expect(l.body.error).toBe('seat 1 (Nixon) is already taken');
         // The winner's credentials are the ones stored: nobody overwrote them.
         const winnerName = `P${results.indexOf(winners[0])}`;
-        const { metadata } = await t.store.fetch(matchID, { metadata: true });
+        const { metadata } = await stored(t.store, matchID);
         expect(metadata.players[1]).toMatchObject({ name: winnerName, credentials: winners[0].body.playerCredentials });
       }
     });

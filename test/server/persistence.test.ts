@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { legalMoves, type WatergateState } from '../../game/index';
-import type { GuardError } from '../../server/socket/protocol';
+import type { GuardError } from '../../protocol/index';
 import { api, createAndJoin, dropSchema, PG_URL, player, postgresAvailable, uniqueSchema, until } from './helpers';
 import { crash, startChild, type Child } from './child';
 

@@ -1,23 +1,47 @@
 /**
- * The match store on both backends: what boardgame.io asks of a StorageAPI.Async, plus the guarantees
- * it adds (stale writes refused, seats only changed through locked updates, concurrent writers serialised).
+ * The match store on every backend: a move is one write that is refused when the head or the seats
+ * moved on, the state is the snapshot plus the later moves, seats change only under a lock (and say so
+ * in their version), and each backend's own guarantees (one process per embedded file, one bot claim
+ * per match across PostgreSQL clients, the upgrade of the first server's tables).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server, State } from 'boardgame.io';
+import type { State } from 'boardgame.io';
 import { Watergate } from '../../game/index';
 import { buildMatch } from '../../server/lobby/matches';
 import { StaleStateError } from '../../server/storage/errors';
-import type { MatchStore } from '../../server/storage/store';
-import { openTestStore, postgresAvailable, type Backend } from './helpers';
+import { openStore } from '../../server/storage/index';
+import type { MatchStore, MoveCommit } from '../../server/storage/types';
+import { dropSchema, openTestStore, PG_URL, postgresAvailable, uniqueSchema, type Backend } from './helpers';
 
 const hasPg = await postgresAvailable();
 
-for (const backend of ['embedded', 'postgres'] as Backend[]) {
+const action = (n: number) => ({ type: 'MAKE_MOVE' as const, payload: { type: 'play', args: [n], playerID: '0' } });
+const successor = (s: State, mark: number): State => ({ ...s, _stateID: s._stateID + 1, G: { ...s.G, mark } });
+const commit = (prev: State, next: State, seatsVersion = 0, extra: Partial<MoveCommit> = {}): MoveCommit => ({
+  prevStateID: prev._stateID,
+  seatsVersion,
+  state: next,
+  action: action(next._stateID),
+  log: [{ action: action(next._stateID), _stateID: prev._stateID, turn: 1, phase: 'cards' } as never],
+  updatedAt: 1_000 + next._stateID,
+  snapshot: false,
+  ...extra,
+});
+
+for (const backend of ['embedded', 'postgres', 'pglite'] as (Backend | 'pglite')[]) {
   describe.skipIf(backend === 'postgres' && !hasPg)(`match store (${backend})`, () => {
     let store: MatchStore;
     let cleanup: () => Promise<void>;
     beforeAll(async () => {
-      ({ store, cleanup } = await openTestStore(backend));
+      if (backend === 'pglite') {
+        const dir = mkdtempSync(join(tmpdir(), 'wg-pglite-'));
+        store = await openStore({ dataDir: dir, embedded: 'pglite' });
+        cleanup = async () => rmSync(dir, { recursive: true, force: true });
+      } else ({ store, cleanup } = await openTestStore(backend));
     });
     afterAll(async () => {
       await store.close();
@@ -25,59 +49,90 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
     });
 
     const fresh = async () => {
-      const id = `m${Math.random().toString(36).slice(2)}`;
+      const matchID = `m${Math.random().toString(36).slice(2)}`;
       const { initialState, metadata } = buildMatch(Watergate, undefined, false);
-      await store.createMatch(id, { initialState, metadata });
-      return { id, initialState, metadata };
+      await store.createMatch({ matchID, initialState, metadata });
+      return { id: matchID, initialState, metadata };
     };
-    const successor = (s: State, mark: number): State => ({ ...s, _stateID: s._stateID + 1, G: { ...s.G, mark } });
 
-    it('stores and returns a match exactly, with its log appended move by move', async () => {
+    it('keeps a snapshot and the moves after it; the head, log and metadata follow every move', async () => {
       const { id, initialState, metadata } = await fresh();
       const s1 = successor(initialState, 1);
-      const entry = { action: { type: 'MAKE_MOVE', payload: { type: 'play', args: [1], playerID: '0' } }, _stateID: 0, turn: 1, phase: 'cards' };
-      await store.setState(id, s1, [entry as never]);
-      await store.setState(id, successor(s1, 2), [{ ...entry, _stateID: 1 } as never]);
-      const got = await store.fetch(id, { state: true, initialState: true, metadata: true, log: true });
-      expect(got.state._stateID).toBe(initialState._stateID + 2);
-      expect(got.state.G.mark).toBe(2);
+      const s2 = successor(s1, 2);
+      const s3 = successor(s2, 3);
+      await store.commitMove(id, commit(initialState, s1));
+      await store.commitMove(id, commit(s1, s2, 0, { snapshot: true }));
+      await store.commitMove(id, commit(s2, s3, 0, { gameover: { winner: '1' } }));
+      const got = (await store.load(id, { log: true, initialState: true }))!;
+      expect(got.stateID).toBe(s3._stateID);
+      expect(got.snapshot).toEqual(s2);
+      expect(got.moves).toEqual([{ stateID: s3._stateID, action: action(s3._stateID), log: commit(s2, s3).log }]);
       expect(got.initialState).toEqual(initialState);
-      expect(got.metadata).toEqual(metadata);
-      expect(got.log.map((e: { _stateID: number }) => e._stateID)).toEqual([0, 1]);
+      expect(got.log!.map((e) => e._stateID)).toEqual([initialState._stateID, s1._stateID, s2._stateID]);
+      expect(got.metadata).toEqual({ ...metadata, updatedAt: 1_000 + s3._stateID, gameover: { winner: '1' } });
+      expect(await store.movesAfter(id, s1._stateID)).toHaveLength(2);
+      const head = (await store.head(id))!;
+      expect(head).toMatchObject({ stateID: s3._stateID, seatsVersion: 0 });
+      expect(await store.listMatches({ where: { isGameover: true } })).toContain(id);
+      // Without the log, only the moves after the snapshot are read.
+      expect((await store.load(id))!.moves.map((m) => m.stateID)).toEqual([s3._stateID]);
     });
 
-    it('refuses loudly a write based on a stale _stateID and keeps the stored state', async () => {
+    it('refuses a write on a state that is no longer the head, and writes nothing', async () => {
       const { id, initialState } = await fresh();
-      await store.setState(id, successor(initialState, 1), []);
-      // A second writer that also started from the initial state:
-      await expect(store.setState(id, successor(initialState, 99), [])).rejects.toBeInstanceOf(StaleStateError);
-      // A writer far behind or ahead is refused too.
-      await expect(store.setState(id, { ...initialState, _stateID: initialState._stateID + 5 }, [])).rejects.toThrow(/stale write refused/);
-      const { state } = await store.fetch(id, { state: true });
-      expect(state.G.mark).toBe(1);
+      const s1 = successor(initialState, 1);
+      await store.commitMove(id, commit(initialState, s1));
+      const other = successor(initialState, 99);
+      await expect(store.commitMove(id, commit(initialState, other))).rejects.toBeInstanceOf(StaleStateError);
+      await expect(store.commitMove(id, commit(initialState, { ...initialState, _stateID: initialState._stateID + 5 }))).rejects.toThrow(/stale write refused/);
+      await expect(store.commitMove('nosuchmatch', commit(initialState, s1))).rejects.toThrow(/no longer exists/);
+      const got = (await store.load(id, { log: true }))!;
+      expect(got.stateID).toBe(s1._stateID);
+      expect(got.moves).toHaveLength(1);
+      expect(got.log).toHaveLength(1);
+    });
+
+    it('refuses a move authorised against seats that changed since, and counts only seat changes', async () => {
+      const { id, initialState } = await fresh();
+      await store.updateMetadata(id, (m) => ({ ...m, players: { ...m.players, 0: { id: 0, name: 'Ann', credentials: 'c0' } } }));
+      expect((await store.head(id))!.seatsVersion).toBe(1);
+      // Presence and other fields leave the seats' version alone.
+      await store.updateMetadata(id, (m) => ({ ...m, players: { ...m.players, 0: { ...m.players[0], isConnected: true } } }));
+      await store.updateMetadata(id, (m) => ({ ...m, updatedAt: 5 }));
+      expect((await store.head(id))!.seatsVersion).toBe(1);
+      await expect(store.commitMove(id, commit(initialState, successor(initialState, 1), 0))).rejects.toBeInstanceOf(StaleStateError);
+      await store.commitMove(id, commit(initialState, successor(initialState, 1), 1));
+      expect((await store.head(id))!.stateID).toBe(initialState._stateID + 1);
     });
 
     it('lets exactly one of many concurrent writers of the same next state win', async () => {
       const { id, initialState } = await fresh();
-      const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.setState(id, successor(initialState, i), [])));
+      const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.commitMove(id, commit(initialState, successor(initialState, i)))));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof StaleStateError)).toHaveLength(9);
+      expect(await store.movesAfter(id, initialState._stateID)).toHaveLength(1);
     });
 
-    it("keeps a seat claimed after boardgame.io read the metadata (its setMetadata cannot undo the claim)", async () => {
-      const { id, metadata } = await fresh();
-      const staleCopy: Server.MatchData = JSON.parse(JSON.stringify(metadata));
-      await store.updateMetadata(id, (m) => ({ ...m, players: { ...m.players, 1: { id: 1, name: 'Nixon', credentials: 'secret' } } }));
-      staleCopy.players[0].isConnected = true;
-      staleCopy.gameover = { winner: '0' };
-      await store.setMetadata(id, staleCopy);
-      const { metadata: now } = await store.fetch(id, { metadata: true });
-      expect(now.players[1]).toMatchObject({ name: 'Nixon', credentials: 'secret' });
-      expect(now.players[0].isConnected).toBe(true);
-      expect(now.gameover).toEqual({ winner: '0' });
+    it('changes metadata under a lock: a throw changes nothing, "play again" creates its match in the same transaction', async () => {
+      const { id } = await fresh();
+      await expect(
+        store.updateMetadata(id, () => {
+          throw new Error('no');
+        }),
+      ).rejects.toThrow('no');
+      const next = buildMatch(Watergate, undefined, false);
+      const written = await store.updateMetadata(id, (m) => ({ metadata: { ...m, nextMatchID: `${id}-next` }, create: { matchID: `${id}-next`, ...next } }));
+      expect(written!.nextMatchID).toBe(`${id}-next`);
+      expect((await store.head(`${id}-next`))!.stateID).toBe(next.initialState._stateID);
+      // A second "play again" that would create the same match fails whole: the link is not rewritten.
+      await expect(store.updateMetadata(id, (m) => ({ metadata: { ...m, nextMatchID: 'other' }, create: { matchID: `${id}-next`, ...next } }))).rejects.toThrow(/already exists/);
+      expect((await store.head(id))!.metadata.nextMatchID).toBe(`${id}-next`);
+      expect(await store.updateMetadata('nosuchmatch', (m) => m)).toBeUndefined();
+      expect(await store.updateMetadata(id, () => null)).toBeNull();
+      expect(await store.head(id)).toBeUndefined();
     });
 
-    it('lists matches by game, gameover and update time, and wipes them with their log', async () => {
+    it('lists matches by game, gameover and update time, and wipes them with their moves', async () => {
       const a = await fresh();
       const b = await fresh();
       await store.updateMetadata(b.id, (m) => ({ ...m, gameover: { winner: '1' }, updatedAt: 10 }));
@@ -87,15 +142,84 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       expect(await store.listMatches({ gameName: 'watergate', where: { isGameover: true } })).toContain(b.id);
       expect(await store.listMatches({ gameName: 'watergate', where: { isGameover: false } })).not.toContain(b.id);
       expect(await store.listMatches({ where: { updatedBefore: 11 } })).toEqual([b.id]);
-      await store.setState(a.id, successor(a.initialState, 1), [{ _stateID: 0 } as never]);
+      await store.commitMove(a.id, commit(a.initialState, successor(a.initialState, 1)));
       await store.wipe(a.id);
-      expect(await store.fetch(a.id, { state: true, metadata: true, log: true })).toEqual({});
+      expect(await store.load(a.id)).toBeUndefined();
+      expect(await store.movesAfter(a.id, -1)).toEqual([]);
       expect(await store.listMatches()).not.toContain(a.id);
     });
 
     it('refuses to create a match twice under one ID', async () => {
       const { id, initialState, metadata } = await fresh();
-      await expect(store.createMatch(id, { initialState, metadata })).rejects.toThrow(/already exists/);
+      await expect(store.createMatch({ matchID: id, initialState, metadata })).rejects.toThrow(/already exists/);
     });
   });
 }
+
+describe('embedded storage (SQLite)', () => {
+  it('belongs to one server process: a second one on the same DATA_DIR fails at start, clearly', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wg-excl-'));
+    const first = await openStore({ dataDir: dir });
+    try {
+      await expect(openStore({ dataDir: dir })).rejects.toThrow(/in use by another server process/);
+    } finally {
+      await first.close();
+    }
+    const again = await openStore({ dataDir: dir });
+    await again.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe.skipIf(!hasPg)('PostgreSQL storage', () => {
+  it("lets one client at a time claim a match's bot; the claim ends with its connection", async () => {
+    const schema = uniqueSchema();
+    const a = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
+    const b = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
+    try {
+      expect(await a.claimBot('m1')).toBe(true);
+      expect(await a.claimBot('m2')).toBe(true);
+      expect(await b.claimBot('m1')).toBe(false);
+      await a.releaseBot('m1');
+      expect(await b.claimBot('m1')).toBe(true);
+      await a.close(); // a process ending: its claims go with it
+      expect(await b.claimBot('m2')).toBe(true);
+    } finally {
+      await b.close();
+      await dropSchema(schema);
+    }
+  });
+
+  it("upgrades the first server's tables: matches in play keep their state and log", async () => {
+    const schema = uniqueSchema();
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    const { initialState, metadata } = buildMatch(Watergate, undefined, false);
+    const s1 = successor(initialState, 1);
+    const entry = (sid: number, extra = {}) => JSON.stringify({ action: action(sid + 1), _stateID: sid, turn: 1, phase: 'cards', ...extra });
+    try {
+      await c.query(`CREATE SCHEMA "${schema}"`);
+      await c.query(`CREATE TABLE "${schema}".wg_matches (match_id text PRIMARY KEY, game_name text NOT NULL, state text NOT NULL, state_id integer NOT NULL,
+        initial_state text NOT NULL, metadata text NOT NULL, gameover boolean NOT NULL DEFAULT false, updated_at bigint NOT NULL)`);
+      await c.query(`CREATE TABLE "${schema}".wg_log (match_id text NOT NULL REFERENCES "${schema}".wg_matches (match_id) ON DELETE CASCADE, seq integer NOT NULL, entry text NOT NULL, PRIMARY KEY (match_id, seq))`);
+      await c.query(`INSERT INTO "${schema}".wg_matches VALUES ('old', 'watergate', $1, $2, $3, $4, false, 7)`, [JSON.stringify(s1), s1._stateID, JSON.stringify(initialState), JSON.stringify(metadata)]);
+      await c.query(`INSERT INTO "${schema}".wg_log VALUES ('old', 0, $1), ('old', 1, $2)`, [entry(initialState._stateID), entry(initialState._stateID, { action: { type: 'GAME_EVENT', payload: { type: 'endTurn' } }, automatic: true })]);
+      const store = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
+      try {
+        const got = (await store.load('old', { log: true, initialState: true }))!;
+        expect(got.stateID).toBe(s1._stateID);
+        expect(got.snapshot).toEqual(s1);
+        expect(got.initialState).toEqual(initialState);
+        expect(got.log).toHaveLength(2);
+        expect(await store.movesAfter('old', -1)).toEqual([{ stateID: s1._stateID, action: action(initialState._stateID + 1), log: got.log }]);
+        await store.commitMove('old', commit(s1, successor(s1, 2)));
+        expect((await store.head('old'))!.stateID).toBe(s1._stateID + 1);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await c.end();
+      await dropSchema(schema);
+    }
+  });
+});

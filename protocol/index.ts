@@ -1,0 +1,50 @@
+/**
+ * What the browser client, the server and the bots say to each other beyond boardgame.io's own
+ * messages: refusals on the socket, bot levels, the "vs computer" request, and how a socket names its
+ * match for the router. Plain types and constants only: no Node, React or boardgame.io imports.
+ */
+
+/** The event the server emits when it refuses a socket request, with a typed reason. */
+export const ERROR_EVENT = 'watergate:error';
+
+export type RefusalType = 'bad-request' | 'not-found' | 'unauthorized' | 'stale' | 'invalid-move' | 'server-error';
+export const REFUSAL_TYPES: readonly RefusalType[] = ['bad-request', 'not-found', 'unauthorized', 'stale', 'invalid-move', 'server-error'];
+
+export interface GuardError {
+  matchID?: string;
+  type: RefusalType;
+  /** In English: the engine's or the server's own words. */
+  message: string;
+}
+
+/** The computer's levels (bots/levels.ts gives each its budget). */
+export type Level = 'easy' | 'normal' | 'hard';
+export const LEVEL_NAMES: readonly Level[] = ['easy', 'normal', 'hard'];
+export const isLevel = (x: unknown): x is Level => x === 'easy' || x === 'normal' || x === 'hard';
+
+/** A seat the server's bot plays is marked in the match metadata: `players[seat].data.bot = level`. */
+export interface SeatData {
+  bot?: Level;
+}
+export const botLevelOf = (seat: { data?: unknown } | undefined): Level | null => {
+  const bot = (seat?.data as SeatData | undefined)?.bot;
+  return isLevel(bot) ? bot : null;
+};
+
+/** POST /games/watergate/vs-computer */
+export interface VsComputerRequest {
+  botSeat?: '0' | '1';
+  level?: Level;
+  setupData?: unknown;
+}
+export interface VsComputerResponse {
+  matchID: string;
+  botSeat: '0' | '1';
+  humanSeat: '0' | '1';
+}
+
+/**
+ * Every socket names its match in the handshake query (`?matchID=…`): with several server processes,
+ * the router (HAProxy) sends all of a match's sockets and REST calls to the same process by it.
+ */
+export const MATCH_QUERY = 'matchID';

@@ -1,0 +1,42 @@
+/**
+ * Replaying stored moves through boardgame.io's reducer: how a match is rebuilt from its snapshot, how a
+ * process catches up with moves another process saved, and how tests and tools read a stored match.
+ */
+import type { Game, LogEntry, State } from 'boardgame.io';
+import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
+import type { MatchStore, MoveRow } from '../storage/types';
+
+export type Reducer = ((s: State, a: unknown) => State & { transients?: unknown }) & { game: ProcessedGame };
+type ProcessedGame = ReturnType<typeof ProcessGameConfig>;
+export type Replayer = (state: State, moves: MoveRow[], onEach?: (s: State, log: LogEntry[]) => void) => State;
+
+/** The reducer's output as stored and sent: without the deltalog and the reducer's transient errors. */
+export const strip = ({ deltalog: _d, transients: _t, ...rest }: State & { transients?: unknown }): State => rest as State;
+
+/** boardgame.io's reducer for the game, with the processed game (its flow) beside it. */
+export function gameReducer(game: Game): Reducer {
+  const processed = ProcessGameConfig(game);
+  return Object.assign(CreateGameReducer({ game: processed }), { game: processed }) as unknown as Reducer;
+}
+
+/** Replays stored moves on a state; a row that does not produce its own state id means corrupt data. */
+export function replayer(reducer: Reducer): Replayer {
+  return (state, moves, onEach) => {
+    for (const row of moves) {
+      if (row.stateID !== state._stateID + 1) throw new Error(`stored moves skip from state ${state._stateID} to ${row.stateID}`);
+      const next = reducer(state, row.action);
+      if (next._stateID !== row.stateID) throw new Error(`stored move ${row.stateID} (${row.action.payload.type}) did not replay`);
+      state = strip(next);
+      onEach?.(state, row.log);
+    }
+    return state;
+  };
+}
+
+/** A stored match as it stands: the snapshot with the later moves replayed (tests, tools). */
+export async function readMatch(store: MatchStore, game: Game, matchID: string) {
+  const m = await store.load(matchID, { log: true, initialState: true });
+  if (!m) return undefined;
+  const state = replayer(gameReducer(game))(m.snapshot, m.moves);
+  return { state, metadata: m.metadata, log: m.log!, initialState: m.initialState!, seatsVersion: m.seatsVersion };
+}

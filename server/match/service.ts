@@ -1,0 +1,356 @@
+/**
+ * The server's move path, without sockets (docs/ARCHITECTURE.md "The move path"). For each move:
+ * authenticate once against the cached seats, ask the engine once (checkMove: legal, or why not), reduce
+ * once through boardgame.io's reducer (its flow, stages and plugins), commit one write that storage
+ * refuses if the head or the seats moved on, then deliver.
+ *
+ * The process that serves a match keeps its state in memory (`Entry`) and never reads it back for a
+ * move; a sync checks the stored head (one small read) so a cache that missed another process's moves
+ * catches up by replaying the stored moves. Every operation on a match runs in that match's queue.
+ */
+import type { Game, LogEntry, State } from 'boardgame.io';
+import { checkMove, type PlayerID, type WatergateState } from '../../game/index';
+import type { GuardError } from '../../protocol/index';
+import { authenticateCredentials } from '../auth';
+import type { Bus, BusMessage } from '../bus/index';
+import type { Logger } from '../log';
+import type { Metrics } from '../metrics';
+import { StaleStateError } from '../storage/errors';
+import type { Head, MatchData, MatchStore, StoredAction } from '../storage/types';
+import { gameReducer, replayer, strip, type Reducer, type Replayer } from './replay';
+
+export interface MoveRequest {
+  matchID: string;
+  playerID: PlayerID;
+  /** The seat's credentials; null when the server itself plays the seat (a bot). */
+  credentials: string | null;
+  type: string;
+  arg: unknown;
+  /** The state the mover saw (a client's _stateID); null: the current one. */
+  stateID: number | null;
+}
+
+/** What the socket layer does with news of a match (only for matches with sockets in this process). */
+export interface Delivery {
+  update(matchID: string, state: State, deltalog: LogEntry[]): void;
+  matchData(matchID: string, metadata: MatchData): void;
+  chat(matchID: string, message: unknown): void;
+  /** The state jumped (reloaded): send every client of the match a fresh sync. */
+  resync(matchID: string): void;
+}
+
+/** A read-only look at a served match, for hooks (bots). */
+export interface MatchView {
+  matchID: string;
+  /** Why the hook runs: loaded into memory, a move saved here, moves saved elsewhere, a client synced. */
+  reason: 'load' | 'move' | 'news' | 'sync';
+  state: State<WatergateState>;
+  metadata: MatchData;
+}
+
+export interface SyncData {
+  state: State;
+  log: LogEntry[];
+  metadata: MatchData;
+  initialState: State;
+}
+
+export interface ServiceOptions {
+  game: Game;
+  store: MatchStore;
+  bus: Bus;
+  log: Logger;
+  metrics?: Metrics;
+  /** Store a whole snapshot every this many moves (and at the end); 1 = every move. */
+  snapshotEvery?: number;
+  /** A match nobody here is connected to is dropped from memory after this long. */
+  idleMs?: number;
+}
+
+class Entry {
+  sockets = 0;
+  lastUsed = Date.now();
+  private tail: Promise<unknown> = Promise.resolve();
+  constructor(
+    readonly matchID: string,
+    public state: State,
+    public metadata: MatchData,
+    public seatsVersion: number,
+    public log: LogEntry[],
+    public initialState: State,
+    public sinceSnapshot: number,
+  ) {}
+  /** Runs fn after everything queued before it for this match. */
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const p = this.tail.then(fn);
+    this.tail = p.catch(() => undefined);
+    return p;
+  }
+  idle(): Promise<unknown> {
+    return this.tail;
+  }
+}
+
+export class MatchService {
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<Entry | undefined>>();
+  private readonly reducer: Reducer;
+  private readonly replay: Replayer;
+  private readonly snapshotEvery: number;
+  private readonly idleMs: number;
+  private readonly stateHooks: ((m: MatchView) => void)[] = [];
+  private readonly evictHooks: ((matchID: string) => void)[] = [];
+  private delivery: Delivery | null = null;
+  private sweeper: ReturnType<typeof setInterval>;
+  private stopping = false;
+
+  constructor(private readonly o: ServiceOptions) {
+    this.reducer = gameReducer(o.game);
+    this.replay = replayer(this.reducer);
+    this.snapshotEvery = Math.max(1, o.snapshotEvery ?? 1);
+    this.idleMs = o.idleMs ?? 60_000;
+    o.bus.onMessage((m) => this.heard(m));
+    o.bus.onReconnect(() => {
+      for (const e of this.entries.values()) void e.run(() => this.refresh(e)).catch((err) => this.o.log.error({ err, matchID: e.matchID }, 'check after bus outage failed'));
+    });
+    this.sweeper = setInterval(() => this.sweep(), Math.min(30_000, this.idleMs)).unref();
+  }
+
+  setDelivery(d: Delivery): void {
+    this.delivery = d;
+  }
+  /** After a match is loaded, a move is saved, or news from another process is applied. */
+  onState(fn: (m: MatchView) => void): void {
+    this.stateHooks.push(fn);
+  }
+  onEvict(fn: (matchID: string) => void): void {
+    this.evictHooks.push(fn);
+  }
+  get activeMatches(): number {
+    return this.entries.size;
+  }
+  get game(): Game {
+    return this.o.game;
+  }
+
+  // ——— loading and keeping in step with storage ———
+
+  private async open(matchID: string): Promise<Entry | undefined> {
+    const cached = this.entries.get(matchID);
+    if (cached) return cached;
+    let p = this.loading.get(matchID);
+    if (!p) {
+      p = (async () => {
+        const m = await this.o.store.load(matchID, { log: true, initialState: true });
+        if (!m) return undefined;
+        const state = this.replay(m.snapshot, m.moves);
+        const e = new Entry(matchID, state, m.metadata, m.seatsVersion, m.log ?? [], m.initialState!, m.moves.length);
+        this.entries.set(matchID, e);
+        this.o.bus.subscribe(matchID);
+        this.emitState(e, 'load');
+        return e;
+      })().finally(() => this.loading.delete(matchID));
+      this.loading.set(matchID, p);
+    }
+    return p;
+  }
+
+  /**
+   * Brings a cached match up to the stored head: replays moves saved by another process (delivering
+   * each as an update), takes the stored seats and presence. Inside the match's queue.
+   */
+  private async refresh(e: Entry, head?: Head): Promise<void> {
+    head ??= await this.o.store.head(e.matchID);
+    if (!head) {
+      this.drop(e.matchID);
+      return;
+    }
+    const metaChanged = JSON.stringify(head.metadata) !== JSON.stringify(e.metadata);
+    e.metadata = head.metadata;
+    e.seatsVersion = head.seatsVersion;
+    if (head.stateID > e.state._stateID) {
+      const moves = await this.o.store.movesAfter(e.matchID, e.state._stateID);
+      e.state = this.replay(e.state, moves, (s, log) => {
+        e.log.push(...log);
+        this.delivery?.update(e.matchID, s, log);
+      });
+      e.sinceSnapshot += moves.length;
+      this.emitState(e, 'news');
+    } else if (head.stateID < e.state._stateID) {
+      // Storage is behind this memory (restored backup?): storage is the truth.
+      this.drop(e.matchID);
+      const fresh = await this.open(e.matchID);
+      if (fresh) this.delivery?.resync(e.matchID);
+      return;
+    }
+    if (metaChanged) this.delivery?.matchData(e.matchID, e.metadata);
+  }
+
+  private heard(m: BusMessage): void {
+    const e = this.entries.get(m.matchID);
+    if (!e) return;
+    this.o.metrics?.busReceived.inc({ type: m.t });
+    if (m.t === 'chat') return void this.delivery?.chat(m.matchID, m.chat);
+    if (m.t === 'move' && m.stateID <= e.state._stateID) return;
+    void e.run(() => this.refresh(e)).catch((err) => this.o.log.error({ err, matchID: m.matchID }, 'applying news from another process failed'));
+  }
+
+  private emitState(e: Entry, reason: MatchView['reason']): void {
+    const view: MatchView = { matchID: e.matchID, reason, state: e.state as State<WatergateState>, metadata: e.metadata };
+    for (const fn of this.stateHooks) {
+      try {
+        fn(view);
+      } catch (err) {
+        this.o.log.error({ err, matchID: e.matchID }, 'state hook failed');
+      }
+    }
+  }
+
+  private drop(matchID: string): void {
+    if (!this.entries.delete(matchID)) return;
+    this.o.bus.unsubscribe(matchID);
+    for (const fn of this.evictHooks) fn(matchID);
+  }
+
+  /** Forgets matches nobody here has looked at for idleMs (their state is in storage). */
+  private sweep(): void {
+    const now = Date.now();
+    for (const e of this.entries.values()) if (e.sockets === 0 && now - e.lastUsed > this.idleMs) this.drop(e.matchID);
+  }
+
+  // ——— what sockets and routes ask ———
+
+  /** The match as a client needs it on (re)connecting, after checking the stored head. */
+  async sync(matchID: string, seat: PlayerID | null, credentials: string | null): Promise<SyncData | GuardError> {
+    let e = this.entries.get(matchID);
+    if (e) {
+      const cached = e;
+      await cached.run(() => this.refresh(cached));
+      e = this.entries.get(matchID) ?? (await this.open(matchID));
+    } else e = await this.open(matchID);
+    if (!e) return { matchID, type: 'not-found', message: `match ${matchID} not found` };
+    e.lastUsed = Date.now();
+    if (seat !== null && !authenticateCredentials(credentials, e.metadata.players[seat as unknown as number]))
+      return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` };
+    this.emitState(e, 'sync');
+    return { state: e.state, log: e.log, metadata: e.metadata, initialState: e.initialState };
+  }
+
+  /** A socket of this process now follows (+1) or stopped following (-1) the match. */
+  follow(matchID: string, delta: 1 | -1): void {
+    const e = this.entries.get(matchID);
+    if (!e) return;
+    e.sockets = Math.max(0, e.sockets + delta);
+    e.lastUsed = Date.now();
+  }
+
+  /** One move; resolves to null when saved and delivered, or to the refusal. */
+  async move(req: MoveRequest): Promise<GuardError | null> {
+    const t0 = performance.now();
+    const { matchID } = req;
+    if (this.stopping) return this.refuse({ matchID, type: 'server-error', message: 'the server is shutting down: try again in a moment' });
+    const e = await this.open(matchID);
+    if (!e) return this.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
+    e.lastUsed = Date.now();
+    const out = await e.run(() => this.moveInQueue(e, req));
+    if (out) return this.refuse(out);
+    this.o.metrics?.moves.inc();
+    this.o.metrics?.moveSeconds.observe((performance.now() - t0) / 1000);
+    return null;
+  }
+
+  private refuse(r: GuardError): GuardError {
+    this.o.metrics?.refusals.inc({ type: r.type });
+    return r;
+  }
+
+  private async moveInQueue(e: Entry, req: MoveRequest, attempt = 0): Promise<GuardError | null> {
+    const { matchID, playerID } = req;
+    if (!this.entries.has(matchID)) return { matchID, type: 'not-found', message: `match ${matchID} not found` };
+    const seat = e.metadata.players[playerID as unknown as number];
+    if (req.credentials !== null && !authenticateCredentials(req.credentials, seat))
+      return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${playerID}` };
+    const state = e.state;
+    if (req.stateID !== null && req.stateID !== state._stateID)
+      return { matchID, type: 'stale', message: `your state ${req.stateID} is out of date (now ${state._stateID}): resyncing` };
+    if (state.ctx.gameover !== undefined) return { matchID, type: 'invalid-move', message: 'the game is over' };
+
+    // The engine says whether and why not; boardgame.io's flow must agree (its stages follow the engine's
+    // prompt). Checked before reducing, so a refusal costs no reducer work and no console noise.
+    const why = checkMove(state.G as WatergateState, playerID, req.type, req.arg);
+    if (why) return { matchID, type: 'invalid-move', message: why };
+    const flow = this.reducer.game.flow;
+    const action: StoredAction = { type: 'MAKE_MOVE', payload: { type: req.type, args: [req.arg], playerID } };
+    const reduced = flow.isPlayerActive(state.G, state.ctx, playerID) && flow.getMove(state.ctx, req.type, playerID) ? this.reducer(state, action) : state;
+    if (reduced._stateID === state._stateID) {
+      // The rules accept it but boardgame.io did not apply it: its stages disagree with the engine's prompt.
+      this.o.log.error({ matchID, playerID, move: req.type, activePlayers: state.ctx.activePlayers }, 'move accepted by the rules but not applied by boardgame.io');
+      return { matchID, type: 'server-error', message: 'the server could not apply this move: resyncing' };
+    }
+    const deltalog = reduced.deltalog ?? [];
+    const next = strip(reduced);
+    const gameover = next.ctx.gameover;
+    const snapshot = gameover !== undefined || e.sinceSnapshot + 1 >= this.snapshotEvery;
+    const updatedAt = Date.now();
+    try {
+      await this.o.store.commitMove(matchID, { prevStateID: state._stateID, seatsVersion: e.seatsVersion, state: next, action, log: deltalog, updatedAt, gameover, snapshot });
+    } catch (err) {
+      if (!(err instanceof StaleStateError)) throw err;
+      // Another process saved a move, or the seats changed, since this memory was current.
+      this.o.log.warn({ matchID, stored: err.stored, attempted: err.attempted }, 'stale write refused');
+      this.o.metrics?.staleWrites.inc();
+      await this.refresh(e);
+      // Only the seats changed (a join, a rename): the same move on the same state may go through.
+      if (attempt === 0 && e.state._stateID === state._stateID && this.entries.has(matchID)) return this.moveInQueue(e, req, 1);
+      return { matchID, type: 'stale', message: 'another move was saved first: resyncing' };
+    }
+    e.state = next;
+    e.log.push(...deltalog);
+    e.sinceSnapshot = snapshot ? 0 : e.sinceSnapshot + 1;
+    e.metadata = { ...e.metadata, updatedAt, ...(gameover !== undefined ? { gameover } : {}) };
+    this.delivery?.update(matchID, next, deltalog);
+    this.o.bus.publish({ t: 'move', matchID, stateID: next._stateID });
+    this.emitState(e, 'move');
+    return null;
+  }
+
+  /** A seat's sockets in this process came (true) or all went (false): stored and told to everyone. */
+  async connection(matchID: string, seat: PlayerID, connected: boolean): Promise<void> {
+    const written = await this.o.store.updateMetadata(matchID, (m) => {
+      const p = m.players[seat as unknown as number];
+      if (!p || p.isConnected === connected) return m;
+      return { ...m, players: { ...m.players, [seat]: { ...p, isConnected: connected } } };
+    });
+    if (written) await this.metadataChanged(matchID);
+  }
+
+  /** The metadata changed in storage (a Lobby route, presence): refresh the cache, tell the others. */
+  async metadataChanged(matchID: string): Promise<void> {
+    this.o.bus.publish({ t: 'meta', matchID });
+    const e = this.entries.get(matchID);
+    if (!e) return;
+    await e.run(async () => {
+      const head = await this.o.store.head(matchID);
+      if (!head) return this.drop(matchID);
+      await this.refresh(e, head);
+    });
+  }
+
+  chat(matchID: string, message: unknown): void {
+    this.delivery?.chat(matchID, message);
+    this.o.bus.publish({ t: 'chat', matchID, chat: message });
+  }
+
+  /** The cached state of a served match (tests, bots), or undefined. */
+  peek(matchID: string): MatchView | undefined {
+    const e = this.entries.get(matchID);
+    return e && { matchID, reason: 'sync', state: e.state as State<WatergateState>, metadata: e.metadata };
+  }
+
+  /** Refuses new moves and waits for those in progress to be written. */
+  async drain(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.sweeper);
+    await Promise.all([...this.entries.values()].map((e) => e.idle()));
+  }
+}

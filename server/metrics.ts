@@ -1,0 +1,32 @@
+/**
+ * /metrics in Prometheus' text format (prom-client). One registry per server, so several servers in
+ * one process (the tests) never mix their numbers. Nothing here names a match or a player.
+ */
+import client from 'prom-client';
+
+export function createMetrics() {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, prefix: 'wg_' });
+  const seconds = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
+  const m = {
+    registry,
+    moves: new client.Counter({ name: 'wg_moves_total', help: 'Moves saved and delivered by this process', registers: [registry] }),
+    moveSeconds: new client.Histogram({ name: 'wg_move_duration_seconds', help: 'From receiving a move to delivering its state (saved moves)', buckets: seconds, registers: [registry] }),
+    refusals: new client.Counter({ name: 'wg_refusals_total', help: 'Requests refused, by type', labelNames: ['type'], registers: [registry] }),
+    staleWrites: new client.Counter({ name: 'wg_stale_writes_total', help: 'Move writes refused by storage because another writer got there first', registers: [registry] }),
+    storageSeconds: new client.Histogram({ name: 'wg_storage_duration_seconds', help: 'Storage operations, by operation', labelNames: ['op'], buckets: seconds, registers: [registry] }),
+    botThinkSeconds: new client.Histogram({ name: 'wg_bot_think_seconds', help: 'Bot decisions (search time, worker threads)', buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5], registers: [registry] }),
+    busPublished: new client.Counter({ name: 'wg_bus_published_total', help: 'Messages published to other processes', registers: [registry] }),
+    busFailed: new client.Counter({ name: 'wg_bus_publish_failures_total', help: 'Messages that could not be published (Redis down)', registers: [registry] }),
+    busReceived: new client.Counter({ name: 'wg_bus_received_total', help: 'Messages from other processes, by type', labelNames: ['type'], registers: [registry] }),
+    /** Set by the server once its parts exist: they are read at scrape time. */
+    gauges(read: { sockets: () => number; matches: () => number; busUp: () => number }) {
+      new client.Gauge({ name: 'wg_open_sockets', help: 'Game sockets open on this process', registers: [registry], collect() { this.set(read.sockets()); } });
+      new client.Gauge({ name: 'wg_active_matches', help: 'Matches held in memory by this process', registers: [registry], collect() { this.set(read.matches()); } });
+      new client.Gauge({ name: 'wg_bus_up', help: '1 when the bus to other processes works (or none is configured), 0 when it is down', registers: [registry], collect() { this.set(read.busUp()); } });
+    },
+  };
+  return m;
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,36 @@
+/**
+ * Upgrades a PostgreSQL database written by the first server (until 2026-11: the whole state rewritten
+ * per move, and a `wg_log` table of single log entries) to the layout of pg-store.ts, in the connect
+ * transaction: the stored state becomes the snapshot at the head, the log entries are grouped back into
+ * one row per move, and `wg_log` is dropped. Matches in play carry on where they were.
+ */
+import type { SqlQuery } from './sql';
+
+export async function migrateV1(q: SqlQuery, schema: string): Promise<void> {
+  const m = `"${schema}".wg_matches`;
+  const { rows } = await q.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'wg_matches'`,
+    [schema],
+  );
+  const cols = new Set(rows.map((r) => r.column_name));
+  if (cols.has('snapshot_id')) return;
+  await q.query(`ALTER TABLE ${m} ADD COLUMN snapshot_id integer, ADD COLUMN seats_version integer NOT NULL DEFAULT 0, ADD COLUMN result text`);
+  await q.query(`UPDATE ${m} SET snapshot_id = state_id, result = CASE WHEN gameover THEN (metadata::json -> 'gameover')::text END`);
+  await q.query(`ALTER TABLE ${m} ALTER COLUMN snapshot_id SET NOT NULL`);
+  const { rows: logTable } = await q.query(`SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'wg_log'`, [schema]);
+  if (logTable.length === 0) return;
+  await q.query(`CREATE TABLE "${schema}".wg_moves (
+    match_id text NOT NULL REFERENCES ${m} (match_id) ON DELETE CASCADE,
+    state_id integer NOT NULL,
+    action text NOT NULL,
+    log text NOT NULL,
+    PRIMARY KEY (match_id, state_id))`);
+  // A move's entries share the _stateID it was made on; the one that is not automatic holds its action.
+  await q.query(`INSERT INTO "${schema}".wg_moves (match_id, state_id, action, log)
+    SELECT match_id, sid + 1, (array_agg(e -> 'action' ORDER BY seq) FILTER (WHERE COALESCE((e ->> 'automatic')::boolean, false) = false))[1]::text,
+           json_agg(e ORDER BY seq)::text
+    FROM (SELECT match_id, seq, entry::json AS e, (entry::json ->> '_stateID')::int AS sid FROM "${schema}".wg_log) x
+    GROUP BY match_id, sid
+    HAVING bool_or(COALESCE((e ->> 'automatic')::boolean, false) = false)`);
+  await q.query(`DROP TABLE "${schema}".wg_log`);
+}

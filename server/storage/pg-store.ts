@@ -1,0 +1,232 @@
+/**
+ * The match store in PostgreSQL's dialect, on a PostgreSQL server (several processes may share it) or on
+ * PGlite. A move is one statement — one implicit transaction, one round trip: advance the head if it is
+ * still the state the move was made on (and the seats are unchanged), and insert the move's row only if
+ * that happened. Layout and reasons: types.ts and docs/ARCHITECTURE.md "Storage".
+ */
+import { StaleStateError } from './errors';
+import { migrateV1 } from './pg-migrate';
+import type { SqlBackend, SqlQuery } from './sql';
+import { changeResult, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver } from './types';
+
+const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
+
+type MatchRow = { metadata: string; updated_at: string | number; result: string | null; state_id: number; seats_version: number };
+
+/** The metadata as stored, with the columns a move updates (updatedAt, gameover) laid over it. */
+export function mergeMetadata(row: MatchRow): MatchData {
+  const m = JSON.parse(row.metadata) as MatchData;
+  m.updatedAt = Number(row.updated_at);
+  if (row.result !== null) m.gameover = JSON.parse(row.result);
+  return m;
+}
+
+export class PgStore implements MatchStore {
+  readonly kind;
+  readonly shared;
+  observe?: StorageObserver;
+  private readonly m: string;
+  private readonly mv: string;
+
+  constructor(
+    readonly sql: SqlBackend,
+    readonly schema = 'public',
+  ) {
+    if (!IDENT.test(schema)) throw new Error(`invalid schema name "${schema}"`);
+    this.kind = sql.kind;
+    this.shared = sql.kind === 'postgres';
+    this.m = `"${schema}".wg_matches`;
+    this.mv = `"${schema}".wg_moves`;
+  }
+
+  private async timed<T>(op: string, fn: () => Promise<T>): Promise<T> {
+    const t0 = performance.now();
+    try {
+      return await fn();
+    } finally {
+      this.observe?.(op, (performance.now() - t0) / 1000);
+    }
+  }
+
+  /** Creates (or upgrades) the tables; an advisory lock keeps processes starting together from racing. */
+  async connect(): Promise<void> {
+    await this.sql.transaction(async (q) => {
+      await q.query('SELECT pg_advisory_xact_lock(724521)');
+      await q.query(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
+      await q.query(`CREATE TABLE IF NOT EXISTS ${this.m} (
+        match_id text PRIMARY KEY,
+        game_name text NOT NULL,
+        state text NOT NULL,
+        snapshot_id integer NOT NULL,
+        state_id integer NOT NULL,
+        seats_version integer NOT NULL DEFAULT 0,
+        initial_state text NOT NULL,
+        metadata text NOT NULL,
+        gameover boolean NOT NULL DEFAULT false,
+        result text,
+        updated_at bigint NOT NULL)`);
+      await migrateV1(q, this.schema);
+      await q.query(`CREATE TABLE IF NOT EXISTS ${this.mv} (
+        match_id text NOT NULL REFERENCES ${this.m} (match_id) ON DELETE CASCADE,
+        state_id integer NOT NULL,
+        action text NOT NULL,
+        log text NOT NULL,
+        PRIMARY KEY (match_id, state_id))`);
+      await q.query(`CREATE INDEX IF NOT EXISTS wg_matches_list ON ${this.m} (game_name, updated_at)`);
+    });
+  }
+
+  close(): Promise<void> {
+    return this.sql.close();
+  }
+
+  async ping(): Promise<void> {
+    await this.sql.query('SELECT 1');
+  }
+
+  private async insert(q: SqlQuery, { matchID, initialState, metadata }: NewMatch): Promise<void> {
+    const s = JSON.stringify(initialState);
+    const { rows } = await q.query(
+      `INSERT INTO ${this.m} (match_id, game_name, state, snapshot_id, state_id, initial_state, metadata, gameover, result, updated_at)
+       VALUES ($1, $2, $3, $4, $4, $3, $5, $6, $7, $8) ON CONFLICT (match_id) DO NOTHING RETURNING match_id`,
+      [matchID, metadata.gameName, s, initialState._stateID, JSON.stringify(metadata), metadata.gameover != null, metadata.gameover != null ? JSON.stringify(metadata.gameover) : null, metadata.updatedAt],
+    );
+    if (rows.length === 0) throw new Error(`match ${matchID} already exists`);
+  }
+
+  createMatch(m: NewMatch): Promise<void> {
+    return this.timed('create', () => this.insert(this.sql, m));
+  }
+
+  updateMetadata(matchID: string, change: MetadataChange): Promise<MatchData | null | undefined> {
+    return this.timed('metadata', () =>
+      this.sql.transaction(async (q) => {
+        const { rows } = await q.query<MatchRow>(`SELECT metadata, updated_at, result, state_id, seats_version FROM ${this.m} WHERE match_id = $1 FOR UPDATE`, [matchID]);
+        if (rows.length === 0) return undefined;
+        const current = mergeMetadata(rows[0]);
+        const { metadata: next, create } = changeResult(change(current));
+        if (next === null) {
+          await q.query(`DELETE FROM ${this.m} WHERE match_id = $1`, [matchID]);
+          return null;
+        }
+        const bump = seatsKey(next) === seatsKey(current) ? 0 : 1;
+        await q.query(`UPDATE ${this.m} SET metadata = $2, gameover = $3, result = $4, updated_at = $5, seats_version = seats_version + $6 WHERE match_id = $1`, [
+          matchID,
+          JSON.stringify(next),
+          next.gameover != null,
+          next.gameover != null ? JSON.stringify(next.gameover) : null,
+          next.updatedAt,
+          bump,
+        ]);
+        if (create) await this.insert(q, create);
+        return next;
+      }),
+    );
+  }
+
+  commitMove(matchID: string, c: MoveCommit): Promise<void> {
+    return this.timed('move', async () => {
+      const over = c.gameover !== undefined;
+      const { rows } = await this.sql.query(
+        `WITH head AS (
+           UPDATE ${this.m} SET state_id = $3, updated_at = $4, gameover = $5, result = $6,
+             state = COALESCE($7, state), snapshot_id = CASE WHEN $7::text IS NULL THEN snapshot_id ELSE $3 END
+           WHERE match_id = $1 AND state_id = $2 AND seats_version = $8 RETURNING match_id)
+         INSERT INTO ${this.mv} (match_id, state_id, action, log) SELECT match_id, $3, $9, $10 FROM head RETURNING state_id`,
+        [
+          matchID,
+          c.prevStateID,
+          c.state._stateID,
+          c.updatedAt,
+          over,
+          over ? JSON.stringify(c.gameover) : null,
+          c.snapshot ? JSON.stringify(c.state) : null,
+          c.seatsVersion,
+          JSON.stringify(c.action),
+          JSON.stringify(c.log),
+        ],
+      );
+      if (rows.length === 0) {
+        const head = await this.head(matchID);
+        throw new StaleStateError(matchID, head?.stateID ?? null, c.state._stateID);
+      }
+    });
+  }
+
+  load(matchID: string, opts: { log?: boolean; initialState?: boolean } = {}): Promise<LoadedMatch | undefined> {
+    return this.timed('load', async () => {
+      const { rows } = await this.sql.query<MatchRow & { state: string; snapshot_id: number; initial_state?: string }>(
+        `SELECT state, snapshot_id, state_id, seats_version, metadata, updated_at, result${opts.initialState ? ', initial_state' : ''} FROM ${this.m} WHERE match_id = $1`,
+        [matchID],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      const from = opts.log ? -1 : row.snapshot_id;
+      const all = await this.moveRows(matchID, from);
+      const out: LoadedMatch = {
+        stateID: row.state_id,
+        seatsVersion: row.seats_version,
+        metadata: mergeMetadata(row),
+        snapshot: JSON.parse(row.state),
+        moves: all.filter((m) => m.stateID > row.snapshot_id && m.stateID <= row.state_id),
+      };
+      if (opts.initialState) out.initialState = JSON.parse(row.initial_state!);
+      if (opts.log) out.log = all.filter((m) => m.stateID <= row.state_id).flatMap((m) => m.log);
+      return out;
+    });
+  }
+
+  async head(matchID: string): Promise<Head | undefined> {
+    return this.timed('head', async () => {
+      const { rows } = await this.sql.query<MatchRow>(`SELECT metadata, updated_at, result, state_id, seats_version FROM ${this.m} WHERE match_id = $1`, [matchID]);
+      const row = rows[0];
+      return row && { stateID: row.state_id, seatsVersion: row.seats_version, metadata: mergeMetadata(row) };
+    });
+  }
+
+  private async moveRows(matchID: string, after: number): Promise<MoveRow[]> {
+    const { rows } = await this.sql.query<{ state_id: number; action: string; log: string }>(
+      `SELECT state_id, action, log FROM ${this.mv} WHERE match_id = $1 AND state_id > $2 ORDER BY state_id`,
+      [matchID, after],
+    );
+    return rows.map((r) => ({ stateID: r.state_id, action: JSON.parse(r.action), log: JSON.parse(r.log) }));
+  }
+
+  movesAfter(matchID: string, stateID: number): Promise<MoveRow[]> {
+    return this.timed('moves', () => this.moveRows(matchID, stateID));
+  }
+
+  async listMatches(opts: ListOptions = {}): Promise<string[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (clause: string, v: unknown) => {
+      params.push(v);
+      where.push(clause.replace('?', `$${params.length}`));
+    };
+    if (opts.gameName !== undefined) add('game_name = ?', opts.gameName);
+    if (opts.where?.isGameover !== undefined) add('gameover = ?', opts.where.isGameover);
+    if (opts.where?.updatedBefore !== undefined) add('updated_at < ?', opts.where.updatedBefore);
+    if (opts.where?.updatedAfter !== undefined) add('updated_at > ?', opts.where.updatedAfter);
+    const { rows } = await this.sql.query<{ match_id: string }>(
+      `SELECT match_id FROM ${this.m}${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY updated_at DESC, match_id`,
+      params,
+    );
+    return rows.map((r) => r.match_id);
+  }
+
+  async wipe(matchID: string): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.m} WHERE match_id = $1`, [matchID]);
+  }
+
+  async claimBot(matchID: string): Promise<boolean> {
+    return this.sql.locks ? this.sql.locks.tryLock(`${this.schema}/bot`, matchID) : true;
+  }
+
+  async releaseBot(matchID: string): Promise<void> {
+    await this.sql.locks?.unlock(`${this.schema}/bot`, matchID);
+  }
+
+  onClaimsLost(fn: () => void): void {
+    this.sql.locks?.onLost(fn);
+  }
+}

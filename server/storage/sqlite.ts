@@ -1,0 +1,211 @@
+/**
+ * The embedded default: SQLite (better-sqlite3) in DATA_DIR/watergate.sqlite, the same layout as
+ * pg-store.ts. Write-ahead log with synchronous=NORMAL: a committed move survives kill -9 of the server
+ * (the log is in the operating system's hands at commit); only a power cut may lose the last moves.
+ * The file is opened in exclusive mode, so a second server on the same DATA_DIR fails at start instead
+ * of serving the same matches from a second memory (several processes need PostgreSQL).
+ * better-sqlite3 is synchronous: each call below finishes before any other JavaScript runs, which is what
+ * makes `updateMetadata` atomic without an explicit lock.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { StaleStateError } from './errors';
+import { mergeMetadata } from './pg-store';
+import { changeResult, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver } from './types';
+
+type MatchRow = { metadata: string; updated_at: number; result: string | null; state_id: number; seats_version: number; state: string; snapshot_id: number; initial_state?: string };
+
+export class SqliteStore implements MatchStore {
+  readonly kind = 'embedded' as const;
+  readonly shared = false;
+  observe?: StorageObserver;
+  private db!: Database.Database;
+  private st!: Record<'insert' | 'head' | 'row' | 'rowInit' | 'advance' | 'addMove' | 'moves' | 'meta' | 'del', Database.Statement>;
+
+  constructor(private readonly dir: string) {}
+
+  private timed<T>(op: string, fn: () => T): Promise<T> {
+    const t0 = performance.now();
+    try {
+      return Promise.resolve(fn());
+    } catch (e) {
+      return Promise.reject(e);
+    } finally {
+      this.observe?.(op, (performance.now() - t0) / 1000);
+    }
+  }
+
+  async connect(): Promise<void> {
+    if (this.db) return;
+    mkdirSync(this.dir, { recursive: true });
+    const db = new Database(join(this.dir, 'watergate.sqlite'), { timeout: 0 });
+    try {
+      db.pragma('locking_mode = EXCLUSIVE');
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+      db.exec(`CREATE TABLE IF NOT EXISTS wg_matches (
+        match_id TEXT PRIMARY KEY,
+        game_name TEXT NOT NULL,
+        state TEXT NOT NULL,
+        snapshot_id INTEGER NOT NULL,
+        state_id INTEGER NOT NULL,
+        seats_version INTEGER NOT NULL DEFAULT 0,
+        initial_state TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        gameover INTEGER NOT NULL DEFAULT 0,
+        result TEXT,
+        updated_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS wg_moves (
+        match_id TEXT NOT NULL REFERENCES wg_matches (match_id) ON DELETE CASCADE,
+        state_id INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        log TEXT NOT NULL,
+        PRIMARY KEY (match_id, state_id)) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS wg_matches_list ON wg_matches (game_name, updated_at);`);
+    } catch (e) {
+      db.close();
+      if ((e as { code?: string }).code === 'SQLITE_BUSY')
+        throw new Error(`${this.dir} is in use by another server process (the embedded storage serves one process; several need DATABASE_URL)`);
+      throw e;
+    }
+    this.db = db;
+    const cols = 'metadata, updated_at, result, state_id, seats_version';
+    this.st = {
+      insert: db.prepare(`INSERT INTO wg_matches (match_id, game_name, state, snapshot_id, state_id, initial_state, metadata, gameover, result, updated_at)
+        VALUES (@id, @game, @state, @sid, @sid, @state, @meta, @over, @result, @at) ON CONFLICT (match_id) DO NOTHING`),
+      head: db.prepare(`SELECT ${cols} FROM wg_matches WHERE match_id = ?`),
+      row: db.prepare(`SELECT ${cols}, state, snapshot_id FROM wg_matches WHERE match_id = ?`),
+      rowInit: db.prepare(`SELECT ${cols}, state, snapshot_id, initial_state FROM wg_matches WHERE match_id = ?`),
+      advance: db.prepare(`UPDATE wg_matches SET state_id = @next, updated_at = @at, gameover = @over, result = @result,
+        state = COALESCE(@state, state), snapshot_id = CASE WHEN @state IS NULL THEN snapshot_id ELSE @next END
+        WHERE match_id = @id AND state_id = @prev AND seats_version = @seats`),
+      addMove: db.prepare('INSERT INTO wg_moves (match_id, state_id, action, log) VALUES (?, ?, ?, ?)'),
+      moves: db.prepare('SELECT state_id, action, log FROM wg_moves WHERE match_id = ? AND state_id > ? ORDER BY state_id'),
+      meta: db.prepare('UPDATE wg_matches SET metadata = @meta, gameover = @over, result = @result, updated_at = @at, seats_version = seats_version + @bump WHERE match_id = @id'),
+      del: db.prepare('DELETE FROM wg_matches WHERE match_id = ?'),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.db?.open) this.db.close();
+  }
+
+  async ping(): Promise<void> {
+    if (!this.db?.open) throw new Error('the embedded storage is closed');
+    this.db.prepare('SELECT 1').get();
+  }
+
+  private insert({ matchID, initialState, metadata }: NewMatch): void {
+    const state = JSON.stringify(initialState);
+    const over = metadata.gameover != null;
+    const r = this.st.insert.run({ id: matchID, game: metadata.gameName, state, sid: initialState._stateID, meta: JSON.stringify(metadata), over: over ? 1 : 0, result: over ? JSON.stringify(metadata.gameover) : null, at: metadata.updatedAt });
+    if (r.changes === 0) throw new Error(`match ${matchID} already exists`);
+  }
+
+  createMatch(m: NewMatch): Promise<void> {
+    return this.timed('create', () => this.insert(m));
+  }
+
+  updateMetadata(matchID: string, change: MetadataChange): Promise<MatchData | null | undefined> {
+    return this.timed('metadata', () =>
+      this.db.transaction((): MatchData | null | undefined => {
+        const row = this.st.head.get(matchID) as MatchRow | undefined;
+        if (!row) return undefined;
+        const current = mergeMetadata(row);
+        const { metadata: next, create } = changeResult(change(current));
+        if (next === null) {
+          this.st.del.run(matchID);
+          return null;
+        }
+        const over = next.gameover != null;
+        this.st.meta.run({ id: matchID, meta: JSON.stringify(next), over: over ? 1 : 0, result: over ? JSON.stringify(next.gameover) : null, at: next.updatedAt, bump: seatsKey(next) === seatsKey(current) ? 0 : 1 });
+        if (create) this.insert(create);
+        return next;
+      })(),
+    );
+  }
+
+  commitMove(matchID: string, c: MoveCommit): Promise<void> {
+    return this.timed('move', () =>
+      this.db.transaction(() => {
+        const over = c.gameover !== undefined;
+        const r = this.st.advance.run({
+          id: matchID,
+          prev: c.prevStateID,
+          next: c.state._stateID,
+          seats: c.seatsVersion,
+          at: c.updatedAt,
+          over: over ? 1 : 0,
+          result: over ? JSON.stringify(c.gameover) : null,
+          state: c.snapshot ? JSON.stringify(c.state) : null,
+        });
+        if (r.changes === 0) {
+          const head = this.st.head.get(matchID) as MatchRow | undefined;
+          throw new StaleStateError(matchID, head?.state_id ?? null, c.state._stateID);
+        }
+        this.st.addMove.run(matchID, c.state._stateID, JSON.stringify(c.action), JSON.stringify(c.log));
+      })(),
+    );
+  }
+
+  private moveRows(matchID: string, after: number): MoveRow[] {
+    return (this.st.moves.all(matchID, after) as { state_id: number; action: string; log: string }[]).map((r) => ({
+      stateID: r.state_id,
+      action: JSON.parse(r.action),
+      log: JSON.parse(r.log),
+    }));
+  }
+
+  load(matchID: string, opts: { log?: boolean; initialState?: boolean } = {}): Promise<LoadedMatch | undefined> {
+    return this.timed('load', () => {
+      const row = (opts.initialState ? this.st.rowInit : this.st.row).get(matchID) as MatchRow | undefined;
+      if (!row) return undefined;
+      const all = this.moveRows(matchID, opts.log ? -1 : row.snapshot_id);
+      const out: LoadedMatch = {
+        stateID: row.state_id,
+        seatsVersion: row.seats_version,
+        metadata: mergeMetadata(row),
+        snapshot: JSON.parse(row.state),
+        moves: all.filter((m) => m.stateID > row.snapshot_id && m.stateID <= row.state_id),
+      };
+      if (opts.initialState) out.initialState = JSON.parse(row.initial_state!);
+      if (opts.log) out.log = all.filter((m) => m.stateID <= row.state_id).flatMap((m) => m.log);
+      return out;
+    });
+  }
+
+  head(matchID: string): Promise<Head | undefined> {
+    return this.timed('head', () => {
+      const row = this.st.head.get(matchID) as MatchRow | undefined;
+      return row && { stateID: row.state_id, seatsVersion: row.seats_version, metadata: mergeMetadata(row) };
+    });
+  }
+
+  movesAfter(matchID: string, stateID: number): Promise<MoveRow[]> {
+    return this.timed('moves', () => this.moveRows(matchID, stateID));
+  }
+
+  async listMatches(opts: ListOptions = {}): Promise<string[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (opts.gameName !== undefined) (where.push('game_name = ?'), params.push(opts.gameName));
+    if (opts.where?.isGameover !== undefined) (where.push('gameover = ?'), params.push(opts.where.isGameover ? 1 : 0));
+    if (opts.where?.updatedBefore !== undefined) (where.push('updated_at < ?'), params.push(opts.where.updatedBefore));
+    if (opts.where?.updatedAfter !== undefined) (where.push('updated_at > ?'), params.push(opts.where.updatedAfter));
+    const rows = this.db.prepare(`SELECT match_id FROM wg_matches${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY updated_at DESC, match_id`).all(...params) as { match_id: string }[];
+    return rows.map((r) => r.match_id);
+  }
+
+  async wipe(matchID: string): Promise<void> {
+    this.st.del.run(matchID);
+  }
+
+  /** One process owns the file (exclusive mode): it runs every bot. */
+  async claimBot(): Promise<boolean> {
+    return true;
+  }
+
+  async releaseBot(): Promise<void> {}
+}

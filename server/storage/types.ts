@@ -1,0 +1,121 @@
+/**
+ * What the server keeps of a match, whatever the backend (docs/ARCHITECTURE.md "Storage"):
+ *
+ * - one row per match: the seats and options (metadata), the initial state, a snapshot of the state and
+ *   the id of the newest state (the head);
+ * - one row per move: the action and its log entries, keyed by the state id the move produced.
+ *
+ * The state at the head is the snapshot with the moves after it replayed through the game's reducer
+ * (the match service does that). A move is one write: it advances the head only if the head is still
+ * the state the move was computed from and the seats are as the mover saw them, and adds the move's row
+ * (with a new snapshot every `snapshotEvery` moves); otherwise nothing changes and StaleStateError says so.
+ */
+import type { LogEntry, Server, State } from 'boardgame.io';
+
+export type MatchData = Server.MatchData;
+
+/** A move as dispatched to the reducer: credentials never stored. */
+export interface StoredAction {
+  type: 'MAKE_MOVE';
+  payload: { type: string; args: unknown[]; playerID: string };
+}
+
+export interface MoveRow {
+  /** The state id this move produced (the state it was made on + 1). */
+  stateID: number;
+  action: StoredAction;
+  log: LogEntry[];
+}
+
+export interface Head {
+  stateID: number;
+  /** Changes whenever a seat's name or credentials change (join, leave, rename): not for presence. */
+  seatsVersion: number;
+  metadata: MatchData;
+}
+
+export interface LoadedMatch extends Head {
+  /** The stored snapshot and the moves after it, in order (the service replays them). */
+  snapshot: State;
+  moves: MoveRow[];
+  initialState?: State;
+  /** Every log entry from the first move (when asked for). */
+  log?: LogEntry[];
+}
+
+export interface MoveCommit {
+  /** The state the move was made on: the write is refused unless it is still the head. */
+  prevStateID: number;
+  /** The seats as the move was authorised against. */
+  seatsVersion: number;
+  state: State;
+  action: StoredAction;
+  log: LogEntry[];
+  updatedAt: number;
+  /** ctx.gameover once the game is over. */
+  gameover?: unknown;
+  /** Store `state` as the new snapshot (otherwise only the move row is added). */
+  snapshot: boolean;
+}
+
+export interface NewMatch {
+  matchID: string;
+  initialState: State;
+  metadata: MatchData;
+}
+
+/**
+ * A change of a match's metadata, made under a lock: the new metadata, null to delete the match, or the
+ * new metadata plus a match to create in the same transaction ("play again"). Throwing changes nothing.
+ * Synchronous on purpose: the embedded backend holds its write lock for exactly this long.
+ */
+export type MetadataChange = (current: MatchData) => MatchData | null | { metadata: MatchData; create: NewMatch };
+
+export interface ListOptions {
+  gameName?: string;
+  where?: { isGameover?: boolean; updatedBefore?: number; updatedAfter?: number };
+}
+
+/** Timings of storage operations, for /metrics. */
+export type StorageObserver = (op: string, seconds: number) => void;
+
+export interface MatchStore {
+  /** 'embedded' (SQLite under DATA_DIR) or 'postgres' (DATABASE_URL). */
+  readonly kind: 'embedded' | 'postgres' | 'pglite';
+  /** Several processes may share it (PostgreSQL); the embedded file belongs to one process. */
+  readonly shared: boolean;
+  connect(): Promise<void>;
+  close(): Promise<void>;
+  /** Throws when the storage cannot answer. */
+  ping(): Promise<void>;
+  createMatch(m: NewMatch): Promise<void>;
+  /** One transaction; see MetadataChange. Returns what was written, null if deleted, undefined if missing. */
+  updateMetadata(matchID: string, change: MetadataChange): Promise<MatchData | null | undefined>;
+  /** One write; throws StaleStateError (nothing written) when the head or the seats moved on. */
+  commitMove(matchID: string, c: MoveCommit): Promise<void>;
+  load(matchID: string, opts?: { log?: boolean; initialState?: boolean }): Promise<LoadedMatch | undefined>;
+  head(matchID: string): Promise<Head | undefined>;
+  /** The moves that produced the states after `stateID`, in order. */
+  movesAfter(matchID: string, stateID: number): Promise<MoveRow[]>;
+  listMatches(opts?: ListOptions): Promise<string[]>;
+  wipe(matchID: string): Promise<void>;
+  /**
+   * Takes the right to run this match's bot, for this process, until `releaseBot` or the process ends
+   * (a PostgreSQL advisory lock; always granted on the embedded backend, which has one process).
+   */
+  claimBot(matchID: string): Promise<boolean>;
+  releaseBot(matchID: string): Promise<void>;
+  /** Every claim of this process was lost at once (the lock connection dropped). */
+  onClaimsLost?(fn: () => void): void;
+  observe?: StorageObserver;
+}
+
+/** Seat ownership as far as authorisation is concerned: names and credentials, not presence. */
+export function seatsKey(m: MatchData): string {
+  return JSON.stringify(Object.entries(m.players).map(([id, p]) => [id, p.name ?? null, p.credentials ?? null]));
+}
+
+export function changeResult(out: ReturnType<MetadataChange>): { metadata: MatchData | null; create?: NewMatch } {
+  if (out && 'create' in out && 'metadata' in out && !('players' in out)) return out as { metadata: MatchData; create: NewMatch };
+  return { metadata: out as MatchData | null };
+}
