@@ -1,6 +1,6 @@
 /**
  * "Play vs computer" from the lobby, in real Chromium against the real server: the player picks the
- * Editor and level easy, the server seats its bot as Nixon (bots/lobby.ts), the page joins the Editor's
+ * Editor and level easy, the server seats its bot as Nixon (marked `data.bot` in the match metadata), the page joins the Editor's
  * seat and the board opens. The player plays through a whole round; the computer's decisions arrive over
  * the socket as Nixon's lines in the game record, and a reload rejoins the same seat.
  */

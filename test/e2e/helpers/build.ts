@@ -25,7 +25,7 @@ function hashTree(dirs: string[], files: string[]): string {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function builtClient(): Promise<string> {
-  const out = join(tmpdir(), `watergate-client-${hashTree(['client', 'game'], ['vite.config.ts', 'package-lock.json'])}`);
+  const out = join(tmpdir(), `watergate-client-${hashTree(['client', 'game', 'protocol'], ['vite.config.ts', 'package-lock.json'])}`);
   const lock = `${out}.lock`;
   for (let i = 0; i < 600; i++) {
     if (existsSync(join(out, 'index.html'))) return out;
