@@ -2,6 +2,7 @@
  * Replaying stored moves through boardgame.io's reducer: how a match is rebuilt from its snapshot, how a
  * process catches up with moves another process saved, and how tests and tools read a stored match.
  */
+import { createRequire } from 'node:module';
 import type { Game, LogEntry, State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
 import type { MatchStore, MoveRow } from '../storage/types';
@@ -13,10 +14,26 @@ export type Replayer = (state: State, moves: MoveRow[], onEach?: (s: State, log:
 /** The reducer's output as stored and sent: without the deltalog and the reducer's transient errors. */
 export const strip = ({ deltalog: _d, transients: _t, ...rest }: State & { transients?: unknown }): State => rest as State;
 
-/** boardgame.io's reducer for the game, with the processed game (its flow) beside it. */
+/**
+ * boardgame.io runs every move and hook through Immer, which by default deep-freezes each new state: an
+ * eighth of the reducer's time here. The server never mutates a state it holds (the engine works on
+ * Immer's drafts inside the reducer), so freezing is switched off — on the Immer instance boardgame.io
+ * itself loads.
+ */
+const immer = createRequire(createRequire(import.meta.url).resolve('boardgame.io/internal'))('immer') as { setAutoFreeze(on: boolean): void };
+immer.setAutoFreeze(false);
+
+/**
+ * boardgame.io's reducer for the game, with the processed game (its flow) beside it. The reducer changes
+ * a few of the previous state's ctx objects in place (the active players' move counts, stages), which
+ * would rewrite history under whoever holds that state — the base of the next patch to clients, for
+ * one — so it gets a copy of ctx (a few hundred bytes) and the states it is given stay as they were.
+ */
 export function gameReducer(game: Game): Reducer {
   const processed = ProcessGameConfig(game);
-  return Object.assign(CreateGameReducer({ game: processed }), { game: processed }) as unknown as Reducer;
+  const reduce = CreateGameReducer({ game: processed }) as unknown as (s: State, a: unknown) => State;
+  const safe = (s: State, a: unknown) => reduce({ ...s, ctx: structuredClone(s.ctx) }, a);
+  return Object.assign(safe, { game: processed }) as unknown as Reducer;
 }
 
 /** Replays stored moves on a state; a row that does not produce its own state id means corrupt data. */

@@ -32,7 +32,8 @@ export interface MoveRequest {
 
 /** What the socket layer does with news of a match (only for matches with sockets in this process). */
 export interface Delivery {
-  update(matchID: string, state: State, deltalog: LogEntry[]): void;
+  /** A new state, `prev` the one before it (the one clients of the match hold). */
+  update(matchID: string, state: State, deltalog: LogEntry[], prev: State): void;
   matchData(matchID: string, metadata: MatchData): void;
   chat(matchID: string, message: unknown): void;
   /** The state jumped (reloaded): send every client of the match a fresh sync. */
@@ -170,9 +171,11 @@ export class MatchService {
     e.seatsVersion = head.seatsVersion;
     if (head.stateID > e.state._stateID) {
       const moves = await this.o.store.movesAfter(e.matchID, e.state._stateID);
+      let prev = e.state;
       e.state = this.replay(e.state, moves, (s, log) => {
         e.log.push(...log);
-        this.delivery?.update(e.matchID, s, log);
+        this.delivery?.update(e.matchID, s, log, prev);
+        prev = s;
       });
       e.sinceSnapshot += moves.length;
       this.emitState(e, 'news');
@@ -180,7 +183,10 @@ export class MatchService {
       // Storage is behind this memory (restored backup?): storage is the truth.
       this.drop(e.matchID);
       const fresh = await this.open(e.matchID);
-      if (fresh) this.delivery?.resync(e.matchID);
+      if (fresh) {
+        fresh.sockets = e.sockets;
+        this.delivery?.resync(e.matchID);
+      }
       return;
     }
     if (metaChanged) this.delivery?.matchData(e.matchID, e.metadata);
@@ -220,20 +226,30 @@ export class MatchService {
 
   // ——— what sockets and routes ask ———
 
-  /** The match as a client needs it on (re)connecting, after checking the stored head. */
-  async sync(matchID: string, seat: PlayerID | null, credentials: string | null): Promise<SyncData | GuardError> {
-    let e = this.entries.get(matchID);
-    if (e) {
-      const cached = e;
-      await cached.run(() => this.refresh(cached));
-      e = this.entries.get(matchID) ?? (await this.open(matchID));
-    } else e = await this.open(matchID);
-    if (!e) return { matchID, type: 'not-found', message: `match ${matchID} not found` };
-    e.lastUsed = Date.now();
-    if (seat !== null && !authenticateCredentials(credentials, e.metadata.players[seat as unknown as number]))
-      return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` };
-    this.emitState(e, 'sync');
-    return { state: e.state, log: e.log, metadata: e.metadata, initialState: e.initialState };
+  /**
+   * The match as a client needs it on (re)connecting, after checking the stored head. `attach` runs
+   * inside the match's queue, so what it sends and the deliveries that follow are in step: no move can
+   * be delivered between the state it reads and the socket joining the match's rooms.
+   */
+  async sync(matchID: string, seat: PlayerID | null, credentials: string | null, attach: (d: SyncData) => void): Promise<GuardError | null> {
+    const notFound: GuardError = { matchID, type: 'not-found', message: `match ${matchID} not found` };
+    // Twice at most: a refresh that finds storage behind this memory replaces the match's entry.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const e = this.entries.get(matchID) ?? (await this.open(matchID));
+      if (!e) return notFound;
+      const out = await e.run(async (): Promise<GuardError | null | 'again'> => {
+        await this.refresh(e);
+        if (this.entries.get(matchID) !== e) return 'again';
+        e.lastUsed = Date.now();
+        if (seat !== null && !authenticateCredentials(credentials, e.metadata.players[seat as unknown as number]))
+          return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` };
+        attach({ state: e.state, log: e.log, metadata: e.metadata, initialState: e.initialState });
+        this.emitState(e, 'sync');
+        return null;
+      });
+      if (out !== 'again') return out;
+    }
+    return notFound;
   }
 
   /** A socket of this process now follows (+1) or stopped following (-1) the match. */
@@ -308,7 +324,7 @@ export class MatchService {
     e.log.push(...deltalog);
     e.sinceSnapshot = snapshot ? 0 : e.sinceSnapshot + 1;
     e.metadata = { ...e.metadata, updatedAt, ...(gameover !== undefined ? { gameover } : {}) };
-    this.delivery?.update(matchID, next, deltalog);
+    this.delivery?.update(matchID, next, deltalog, state);
     this.o.bus.publish({ t: 'move', matchID, stateID: next._stateID });
     this.emitState(e, 'move');
     return null;

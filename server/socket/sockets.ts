@@ -8,7 +8,8 @@
  * - a move is accepted only from a socket that synced as that seat, with `payload.playerID` equal to it,
  *   only as a move (no events, undo or redo), only on the current state and only if the rules allow it;
  *   otherwise the client is told why and, when its state is old, resynced;
- * - each seat's update is filtered once and sent to that seat's room (one encoding per seat, not per socket);
+ * - each seat's update is filtered once and sent to that seat's room (one encoding per seat, not per
+ *   socket), as a JSON Patch from the view that room already holds (patch.ts) — or whole if that is simpler;
  * - any other event is refused.
  */
 import type { Game, LogEntry, State } from 'boardgame.io';
@@ -21,6 +22,8 @@ import type { Logger } from '../log';
 import type { MatchService } from '../match/service';
 import type { MatchData } from '../storage/types';
 import { checkAction, isCredentials, isMatchID, isSeat, type MoveAction } from './args';
+import { textOnlyParser } from './parser';
+import { jsonPatch } from './patch';
 
 type Filter = ReturnType<typeof getFilterPlayerView>;
 interface Follower {
@@ -39,6 +42,8 @@ export class GameSockets {
   private readonly followers = new Map<string, Follower>();
   /** `${matchID}#${seat}` → sockets of that seat in this process (presence is per seat, not per tab). */
   private readonly seatSockets = new Map<string, number>();
+  /** The view each room of a match was last sent (the base of the next patch), per match and room. */
+  private readonly views = new Map<string, Map<string, { stateID: number; view: State }>>();
   private stopping = false;
 
   constructor(
@@ -46,10 +51,11 @@ export class GameSockets {
   ) {
     this.filter = getFilterPlayerView(o.game);
     o.service.setDelivery({
-      update: (matchID, state, deltalog) => this.deliverUpdate(matchID, state, deltalog),
+      update: (matchID, state, deltalog, prev) => this.deliverUpdate(matchID, state, deltalog, prev),
       matchData: (matchID, metadata) => this.nsp.to(room(matchID, 'all')).emit('matchData', matchID, publicMatchData(metadata)),
       chat: (matchID, message) => this.nsp.to(room(matchID, 'all')).emit('chat', matchID, message),
       resync: (matchID) => {
+        this.views.delete(matchID);
         for (const id of this.nsp.adapter.rooms.get(room(matchID, 'all')) ?? []) {
           const s = this.nsp.sockets.get(id);
           if (s) void this.resync(s);
@@ -60,7 +66,7 @@ export class GameSockets {
 
   /** boardgame.io's transport interface: called once by Server(). */
   init(app: { context: Record<string, unknown>; _io?: IOServer }, games: Game[]): void {
-    const io = new IO({ ioOptions: { pingTimeout: 20_000, pingInterval: 10_000, ...this.o.socketOpts } });
+    const io = new IO({ ioOptions: { pingTimeout: 20_000, pingInterval: 10_000, parser: textOnlyParser, ...this.o.socketOpts } });
     app.context.io = io;
     io.attach(app);
     this.io = app._io!;
@@ -104,28 +110,50 @@ export class GameSockets {
     if (credentials !== undefined && credentials !== null && !isCredentials(credentials))
       return this.fail(socket, { matchID, type: 'bad-request', message: 'credentials must be a string' });
     const seat = isSeat(playerID) ? playerID : null;
-    const data = await this.o.service.sync(matchID, seat, (credentials as string | undefined) ?? null);
-    if ('type' in data) return this.fail(socket, data);
-    await this.unfollow(socket);
     const f: Follower = { matchID, seat, credentials: (credentials as string | undefined) ?? null };
-    this.followers.set(socket.id, f);
-    socket.join(room(matchID, 'all'));
-    socket.join(room(matchID, seat));
-    this.o.service.follow(matchID, 1);
-    this.sendSync(socket, f, data);
-    if (seat !== null) {
-      const key = room(matchID, seat);
-      const n = (this.seatSockets.get(key) ?? 0) + 1;
-      this.seatSockets.set(key, n);
-      if (n === 1 || data.metadata.players[seat as unknown as number]?.isConnected !== true) await this.o.service.connection(matchID, seat, true);
-    }
+    const before = this.followers.get(socket.id);
+    if (before && (before.matchID !== matchID || before.seat !== seat)) await this.unfollow(socket);
+    let connected = false;
+    const refusal = await this.o.service.sync(matchID, seat, f.credentials, (d) => {
+      // Inside the match's queue: the view sent here and the patches that follow are in step.
+      if (!this.followers.has(socket.id)) {
+        this.followers.set(socket.id, f);
+        socket.join(room(matchID, 'all'));
+        socket.join(room(matchID, seat));
+        this.o.service.follow(matchID, 1);
+        if (seat !== null) {
+          const key = room(matchID, seat);
+          this.seatSockets.set(key, (this.seatSockets.get(key) ?? 0) + 1);
+        }
+      }
+      connected = seat !== null && d.metadata.players[seat as unknown as number]?.isConnected === true;
+      this.sendSync(socket, f, d);
+    });
+    if (refusal) return this.fail(socket, refusal);
+    if (seat !== null && !connected) await this.o.service.connection(matchID, seat, true);
+  }
+
+  /** The seat's view of a state, as the room of that seat was (or is now) sent it. */
+  private roomView(matchID: string, seat: PlayerID | null, state: State): State {
+    const cached = this.views.get(matchID)?.get(room(matchID, seat));
+    if (cached?.stateID === state._stateID) return cached.view;
+    return this.viewOf(seat, matchID, state);
+  }
+
+  private remember(matchID: string, seat: PlayerID | null, view: State): void {
+    let m = this.views.get(matchID);
+    if (!m) this.views.set(matchID, (m = new Map()));
+    m.set(room(matchID, seat), { stateID: view._stateID, view });
   }
 
   private sendSync(socket: Socket, f: Follower, d: { state: State; log: LogEntry[]; metadata: MatchData; initialState: State }): void {
+    const view = this.roomView(f.matchID, f.seat, d.state);
+    this.remember(f.matchID, f.seat, view);
     const out = this.filter(f.seat, {
       type: 'sync',
       args: [f.matchID, { state: d.state, log: d.log, filteredMetadata: publicMatchData(d.metadata), initialState: d.initialState }],
-    } as never) as unknown as { args: [string, { initialState: State }] };
+    } as never) as unknown as { args: [string, { state: State; initialState: State }] };
+    out.args[1].state = view;
     out.args[1].initialState = this.viewOf(f.seat, f.matchID, d.initialState);
     socket.emit('sync', ...out.args);
   }
@@ -138,9 +166,8 @@ export class GameSockets {
   private async resync(socket: Socket): Promise<void> {
     const f = this.followers.get(socket.id);
     if (!f) return;
-    const d = await this.o.service.sync(f.matchID, f.seat, f.credentials);
-    if ('type' in d) return this.fail(socket, d);
-    this.sendSync(socket, f, d);
+    const refusal = await this.o.service.sync(f.matchID, f.seat, f.credentials, (d) => this.sendSync(socket, f, d));
+    if (refusal) this.fail(socket, refusal);
   }
 
   private async unfollow(socket: Socket): Promise<void> {
@@ -150,6 +177,9 @@ export class GameSockets {
     socket.leave(room(f.matchID, 'all'));
     socket.leave(room(f.matchID, f.seat));
     this.o.service.follow(f.matchID, -1);
+    const rooms = this.nsp.adapter.rooms;
+    if (!rooms.get(room(f.matchID, f.seat))?.size) this.views.get(f.matchID)?.delete(room(f.matchID, f.seat));
+    if (!rooms.get(room(f.matchID, 'all'))?.size) this.views.delete(f.matchID);
     if (f.seat === null) return;
     const key = room(f.matchID, f.seat);
     const n = (this.seatSockets.get(key) ?? 1) - 1;
@@ -186,13 +216,17 @@ export class GameSockets {
     this.o.service.chat(matchID, msg);
   }
 
-  private deliverUpdate(matchID: string, state: State, deltalog: LogEntry[]): void {
+  private deliverUpdate(matchID: string, state: State, deltalog: LogEntry[], prev: State): void {
     const rooms = this.nsp.adapter.rooms;
     for (const seat of GROUPS) {
       const r = room(matchID, seat);
       if (!rooms.get(r)?.size) continue;
-      const out = this.filter(seat, { type: 'update', args: [matchID, { ...state, deltalog }] } as never) as { args: unknown[] };
-      this.nsp.to(r).emit('update', ...out.args);
+      const out = this.filter(seat, { type: 'update', args: [matchID, { ...state, deltalog }] } as never) as { args: [string, State, LogEntry[]] };
+      const [, view, log] = out.args;
+      const ops = jsonPatch(this.roomView(matchID, seat, prev), view);
+      this.remember(matchID, seat, view);
+      if (ops) this.nsp.to(r).emit('patch', matchID, prev._stateID, state._stateID, ops, log);
+      else this.nsp.to(r).emit('update', matchID, view, log);
     }
   }
 

@@ -1,8 +1,9 @@
 /**
  * Upgrades a PostgreSQL database written by the first server (until 2026-11: the whole state rewritten
- * per move, and a `wg_log` table of single log entries) to the layout of pg-store.ts, in the connect
- * transaction: the stored state becomes the snapshot at the head, the log entries are grouped back into
- * one row per move, and `wg_log` is dropped. Matches in play carry on where they were.
+ * per move in the match row, and a `wg_log` table of single log entries) to the layout of pg-store.ts,
+ * in the connect transaction: the stored state becomes the snapshot at the head (moved to wg_states),
+ * the log entries are grouped back into one row per move, and `wg_log` is dropped. Matches in play carry
+ * on where they were.
  */
 import type { SqlQuery } from './sql';
 
@@ -17,6 +18,8 @@ export async function migrateV1(q: SqlQuery, schema: string): Promise<void> {
   await q.query(`ALTER TABLE ${m} ADD COLUMN snapshot_id integer, ADD COLUMN seats_version integer NOT NULL DEFAULT 0, ADD COLUMN result text`);
   await q.query(`UPDATE ${m} SET snapshot_id = state_id, result = CASE WHEN gameover THEN (metadata::json -> 'gameover')::text END`);
   await q.query(`ALTER TABLE ${m} ALTER COLUMN snapshot_id SET NOT NULL`);
+  await q.query(`INSERT INTO "${schema}".wg_states (match_id, initial_state, state) SELECT match_id, initial_state, state FROM ${m}`);
+  await q.query(`ALTER TABLE ${m} DROP COLUMN state, DROP COLUMN initial_state`);
   const { rows: logTable } = await q.query(`SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'wg_log'`, [schema]);
   if (logTable.length === 0) return;
   await q.query(`CREATE TABLE "${schema}".wg_moves (

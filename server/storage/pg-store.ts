@@ -26,6 +26,7 @@ export class PgStore implements MatchStore {
   readonly shared;
   observe?: StorageObserver;
   private readonly m: string;
+  private readonly st: string;
   private readonly mv: string;
 
   constructor(
@@ -36,6 +37,7 @@ export class PgStore implements MatchStore {
     this.kind = sql.kind;
     this.shared = sql.kind === 'postgres';
     this.m = `"${schema}".wg_matches`;
+    this.st = `"${schema}".wg_states`;
     this.mv = `"${schema}".wg_moves`;
   }
 
@@ -53,18 +55,21 @@ export class PgStore implements MatchStore {
     await this.sql.transaction(async (q) => {
       await q.query('SELECT pg_advisory_xact_lock(724521)');
       await q.query(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
+      // The head row changes with every move; the big texts that rarely change live apart (wg_states).
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.m} (
         match_id text PRIMARY KEY,
         game_name text NOT NULL,
-        state text NOT NULL,
         snapshot_id integer NOT NULL,
         state_id integer NOT NULL,
         seats_version integer NOT NULL DEFAULT 0,
-        initial_state text NOT NULL,
         metadata text NOT NULL,
         gameover boolean NOT NULL DEFAULT false,
         result text,
         updated_at bigint NOT NULL)`);
+      await q.query(`CREATE TABLE IF NOT EXISTS ${this.st} (
+        match_id text PRIMARY KEY REFERENCES ${this.m} (match_id) ON DELETE CASCADE,
+        initial_state text NOT NULL,
+        state text NOT NULL)`);
       await migrateV1(q, this.schema);
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.mv} (
         match_id text NOT NULL REFERENCES ${this.m} (match_id) ON DELETE CASCADE,
@@ -85,11 +90,12 @@ export class PgStore implements MatchStore {
   }
 
   private async insert(q: SqlQuery, { matchID, initialState, metadata }: NewMatch): Promise<void> {
-    const s = JSON.stringify(initialState);
     const { rows } = await q.query(
-      `INSERT INTO ${this.m} (match_id, game_name, state, snapshot_id, state_id, initial_state, metadata, gameover, result, updated_at)
-       VALUES ($1, $2, $3, $4, $4, $3, $5, $6, $7, $8) ON CONFLICT (match_id) DO NOTHING RETURNING match_id`,
-      [matchID, metadata.gameName, s, initialState._stateID, JSON.stringify(metadata), metadata.gameover != null, metadata.gameover != null ? JSON.stringify(metadata.gameover) : null, metadata.updatedAt],
+      `WITH m AS (
+         INSERT INTO ${this.m} (match_id, game_name, snapshot_id, state_id, metadata, gameover, result, updated_at)
+         VALUES ($1, $2, $4, $4, $5, $6, $7, $8) ON CONFLICT (match_id) DO NOTHING RETURNING match_id)
+       INSERT INTO ${this.st} (match_id, initial_state, state) SELECT match_id, $3, $3 FROM m RETURNING match_id`,
+      [matchID, metadata.gameName, JSON.stringify(initialState), initialState._stateID, JSON.stringify(metadata), metadata.gameover != null, metadata.gameover != null ? JSON.stringify(metadata.gameover) : null, metadata.updatedAt],
     );
     if (rows.length === 0) throw new Error(`match ${matchID} already exists`);
   }
@@ -130,8 +136,9 @@ export class PgStore implements MatchStore {
       const { rows } = await this.sql.query(
         `WITH head AS (
            UPDATE ${this.m} SET state_id = $3, updated_at = $4, gameover = $5, result = $6,
-             state = COALESCE($7, state), snapshot_id = CASE WHEN $7::text IS NULL THEN snapshot_id ELSE $3 END
-           WHERE match_id = $1 AND state_id = $2 AND seats_version = $8 RETURNING match_id)
+             snapshot_id = CASE WHEN $7::text IS NULL THEN snapshot_id ELSE $3 END
+           WHERE match_id = $1 AND state_id = $2 AND seats_version = $8 RETURNING match_id),
+         snap AS (UPDATE ${this.st} SET state = $7 WHERE $7::text IS NOT NULL AND match_id = (SELECT match_id FROM head))
          INSERT INTO ${this.mv} (match_id, state_id, action, log) SELECT match_id, $3, $9, $10 FROM head RETURNING state_id`,
         [
           matchID,
@@ -156,7 +163,8 @@ export class PgStore implements MatchStore {
   load(matchID: string, opts: { log?: boolean; initialState?: boolean } = {}): Promise<LoadedMatch | undefined> {
     return this.timed('load', async () => {
       const { rows } = await this.sql.query<MatchRow & { state: string; snapshot_id: number; initial_state?: string }>(
-        `SELECT state, snapshot_id, state_id, seats_version, metadata, updated_at, result${opts.initialState ? ', initial_state' : ''} FROM ${this.m} WHERE match_id = $1`,
+        `SELECT s.state, m.snapshot_id, m.state_id, m.seats_version, m.metadata, m.updated_at, m.result${opts.initialState ? ', s.initial_state' : ''}
+         FROM ${this.m} m JOIN ${this.st} s USING (match_id) WHERE m.match_id = $1`,
         [matchID],
       );
       const row = rows[0];

@@ -21,7 +21,7 @@ export class SqliteStore implements MatchStore {
   readonly shared = false;
   observe?: StorageObserver;
   private db!: Database.Database;
-  private st!: Record<'insert' | 'head' | 'row' | 'rowInit' | 'advance' | 'addMove' | 'moves' | 'meta' | 'del', Database.Statement>;
+  private st!: Record<'insert' | 'insertState' | 'head' | 'row' | 'rowInit' | 'advance' | 'snapshot' | 'addMove' | 'moves' | 'meta' | 'del', Database.Statement>;
 
   constructor(private readonly dir: string) {}
 
@@ -45,18 +45,22 @@ export class SqliteStore implements MatchStore {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
+      // SQLite rewrites a whole row on any update: the head row that changes with every move stays small,
+      // and the big texts that rarely change live apart (wg_states).
       db.exec(`CREATE TABLE IF NOT EXISTS wg_matches (
         match_id TEXT PRIMARY KEY,
         game_name TEXT NOT NULL,
-        state TEXT NOT NULL,
         snapshot_id INTEGER NOT NULL,
         state_id INTEGER NOT NULL,
         seats_version INTEGER NOT NULL DEFAULT 0,
-        initial_state TEXT NOT NULL,
         metadata TEXT NOT NULL,
         gameover INTEGER NOT NULL DEFAULT 0,
         result TEXT,
         updated_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS wg_states (
+        match_id TEXT PRIMARY KEY REFERENCES wg_matches (match_id) ON DELETE CASCADE,
+        initial_state TEXT NOT NULL,
+        state TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS wg_moves (
         match_id TEXT NOT NULL REFERENCES wg_matches (match_id) ON DELETE CASCADE,
         state_id INTEGER NOT NULL,
@@ -73,14 +77,16 @@ export class SqliteStore implements MatchStore {
     this.db = db;
     const cols = 'metadata, updated_at, result, state_id, seats_version';
     this.st = {
-      insert: db.prepare(`INSERT INTO wg_matches (match_id, game_name, state, snapshot_id, state_id, initial_state, metadata, gameover, result, updated_at)
-        VALUES (@id, @game, @state, @sid, @sid, @state, @meta, @over, @result, @at) ON CONFLICT (match_id) DO NOTHING`),
+      insert: db.prepare(`INSERT INTO wg_matches (match_id, game_name, snapshot_id, state_id, metadata, gameover, result, updated_at)
+        VALUES (@id, @game, @sid, @sid, @meta, @over, @result, @at) ON CONFLICT (match_id) DO NOTHING`),
+      insertState: db.prepare('INSERT INTO wg_states (match_id, initial_state, state) VALUES (?, ?, ?)'),
       head: db.prepare(`SELECT ${cols} FROM wg_matches WHERE match_id = ?`),
-      row: db.prepare(`SELECT ${cols}, state, snapshot_id FROM wg_matches WHERE match_id = ?`),
-      rowInit: db.prepare(`SELECT ${cols}, state, snapshot_id, initial_state FROM wg_matches WHERE match_id = ?`),
+      row: db.prepare(`SELECT ${cols}, state, snapshot_id FROM wg_matches JOIN wg_states USING (match_id) WHERE match_id = ?`),
+      rowInit: db.prepare(`SELECT ${cols}, state, snapshot_id, initial_state FROM wg_matches JOIN wg_states USING (match_id) WHERE match_id = ?`),
       advance: db.prepare(`UPDATE wg_matches SET state_id = @next, updated_at = @at, gameover = @over, result = @result,
-        state = COALESCE(@state, state), snapshot_id = CASE WHEN @state IS NULL THEN snapshot_id ELSE @next END
+        snapshot_id = CASE WHEN @snap THEN @next ELSE snapshot_id END
         WHERE match_id = @id AND state_id = @prev AND seats_version = @seats`),
+      snapshot: db.prepare('UPDATE wg_states SET state = ? WHERE match_id = ?'),
       addMove: db.prepare('INSERT INTO wg_moves (match_id, state_id, action, log) VALUES (?, ?, ?, ?)'),
       moves: db.prepare('SELECT state_id, action, log FROM wg_moves WHERE match_id = ? AND state_id > ? ORDER BY state_id'),
       meta: db.prepare('UPDATE wg_matches SET metadata = @meta, gameover = @over, result = @result, updated_at = @at, seats_version = seats_version + @bump WHERE match_id = @id'),
@@ -100,12 +106,13 @@ export class SqliteStore implements MatchStore {
   private insert({ matchID, initialState, metadata }: NewMatch): void {
     const state = JSON.stringify(initialState);
     const over = metadata.gameover != null;
-    const r = this.st.insert.run({ id: matchID, game: metadata.gameName, state, sid: initialState._stateID, meta: JSON.stringify(metadata), over: over ? 1 : 0, result: over ? JSON.stringify(metadata.gameover) : null, at: metadata.updatedAt });
+    const r = this.st.insert.run({ id: matchID, game: metadata.gameName, sid: initialState._stateID, meta: JSON.stringify(metadata), over: over ? 1 : 0, result: over ? JSON.stringify(metadata.gameover) : null, at: metadata.updatedAt });
     if (r.changes === 0) throw new Error(`match ${matchID} already exists`);
+    this.st.insertState.run(matchID, state, state);
   }
 
   createMatch(m: NewMatch): Promise<void> {
-    return this.timed('create', () => this.insert(m));
+    return this.timed('create', () => this.db.transaction(() => this.insert(m))());
   }
 
   updateMetadata(matchID: string, change: MetadataChange): Promise<MatchData | null | undefined> {
@@ -139,12 +146,13 @@ export class SqliteStore implements MatchStore {
           at: c.updatedAt,
           over: over ? 1 : 0,
           result: over ? JSON.stringify(c.gameover) : null,
-          state: c.snapshot ? JSON.stringify(c.state) : null,
+          snap: c.snapshot ? 1 : 0,
         });
         if (r.changes === 0) {
           const head = this.st.head.get(matchID) as MatchRow | undefined;
           throw new StaleStateError(matchID, head?.state_id ?? null, c.state._stateID);
         }
+        if (c.snapshot) this.st.snapshot.run(JSON.stringify(c.state), matchID);
         this.st.addMove.run(matchID, c.state._stateID, JSON.stringify(c.action), JSON.stringify(c.log));
       })(),
     );

@@ -34,6 +34,7 @@ function secretsFor(G: WatergateState, viewer: Seat): string[] {
 function split(msg: { event: string; args: unknown[] }, seenLog: { n: number }, viewer: Seat) {
   type Entry = { action: { payload: { playerID?: string } } };
   if (msg.event === 'update' || msg.event === 'sync') {
+    // A whole state: what it shows, and the record entries since the last message.
     const [state, actions] =
       msg.event === 'update'
         ? [msg.args[1] as { G: { log: unknown[] } }, msg.args[2] as Entry[]]
@@ -45,6 +46,18 @@ function split(msg: { event: string; args: unknown[] }, seenLog: { n: number }, 
       shown: JSON.stringify({ ...state, G, initial: msg.event === 'sync' ? (msg.args[1] as { initialState: unknown }).initialState : null }),
       actions: JSON.stringify(actions.filter((e) => e.action.payload.playerID !== viewer)), // own moves are no news
       record: JSON.stringify(log.slice(from)),
+    };
+  }
+  if (msg.event === 'patch') {
+    // [matchID, prevStateID, stateID, operations, deltalog]: operations on the record are its new entries.
+    const ops = msg.args[3] as { path: string; value?: unknown }[];
+    const onRecord = (o: { path: string }) => o.path === '/G/log' || o.path.startsWith('/G/log/');
+    const added = ops.filter(onRecord);
+    seenLog.n += added.length;
+    return {
+      shown: JSON.stringify(ops.filter((o) => !onRecord(o))),
+      actions: JSON.stringify((msg.args[4] as Entry[]).filter((e) => e.action.payload.playerID !== viewer)),
+      record: JSON.stringify(added.map((o) => o.value)),
     };
   }
   return { shown: JSON.stringify(msg.args), actions: '', record: '' };

@@ -8,7 +8,7 @@ import { legalMoves, type WatergateState, type WatergateView } from '../../game/
 import { startServer, type RunningServer } from '../../server/app';
 import type { GuardError } from '../../protocol/index';
 import type { MatchStore } from '../../server/storage/types';
-import { api, createAndJoin, logCapture, next, player, rawSocket, startTestServer, until, type TestServer, stored } from './helpers';
+import { api, createAndJoin, logCapture, next, nextState, player, rawSocket, startTestServer, until, type TestServer, stored } from './helpers';
 
 type SyncInfo = { state: { G: WatergateView; _stateID: number; plugins: Record<string, { data?: unknown }> }; initialState: { G: WatergateView; plugins: Record<string, { data?: unknown }>; _undo: unknown[] }; filteredMetadata: object[] };
 
@@ -192,9 +192,9 @@ describe('8. malformed socket payloads', () => {
     expect((await api(t.url, '/healthz')).status).toBe(200);
     // And the same seat still plays normally afterwards.
     const again = await synced(matchID, '0', creds['0']);
-    const updated = next<[string, { _stateID: number }]>(again.s, 'update');
+    const updated = nextState(again.s);
     again.s.emit('update', moveAction(good, '0', creds['0']), id, matchID, '0');
-    expect((await updated)[1]._stateID).toBe(id + 1);
+    expect(await updated).toBe(id + 1);
     again.s.close();
   });
 
@@ -250,16 +250,16 @@ describe('stale storage writes between two server processes', () => {
       s2.emit('sync', matchID, '0', creds['0'], 2);
       await sync0;
 
-      const moved = next<[string, { _stateID: number }]>(first.s, 'update');
+      const moved = nextState(first.s);
       first.s.emit('update', moveAction(m, '0', creds['0']), st._stateID, matchID, '0');
       await moved;
       const winner = await trueState(matchID);
 
-      const caughtUp = next<[string, { _stateID: number }]>(s2, 'update');
+      const caughtUp = nextState(s2);
       const resync = next<[string, SyncInfo]>(s2, 'sync');
       const e = await refused(s2, 'update', moveAction(m, '0', creds['0']), st._stateID, matchID, '0');
       expect(e).toMatchObject({ type: 'stale', message: 'another move was saved first: resyncing' });
-      expect((await caughtUp)[1]._stateID).toBe(winner._stateID);
+      expect(await caughtUp).toBe(winner._stateID);
       expect((await resync)[1].state._stateID).toBe(winner._stateID);
       expect(await trueState(matchID)).toEqual(winner);
       const refusedWrites = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'stale write refused');

@@ -8,7 +8,8 @@ import pg from 'pg';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { io as ioClient, type Socket } from 'socket.io-client';
-import { Watergate, type WatergateView } from '../../game/index';
+import { legalMoves, Watergate, type WatergateState, type WatergateView } from '../../game/index';
+import type { GuardError } from '../../protocol/index';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { createLogger } from '../../server/log';
 import { readMatch } from '../../server/match/replay';
@@ -138,7 +139,7 @@ export async function until(cond: () => boolean | Promise<boolean>, what: string
 export function player(url: string, matchID: string, playerID: string | null, credentials?: string) {
   const client = Client({
     game: Watergate,
-    multiplayer: SocketIO({ server: url, socketOpts: { transports: ['websocket'], forceNew: true } as never }),
+    multiplayer: SocketIO({ server: url, socketOpts: { transports: ['websocket'], forceNew: true, query: { matchID } } as never }),
     matchID,
     playerID: playerID ?? undefined,
     credentials,
@@ -149,7 +150,12 @@ export function player(url: string, matchID: string, playerID: string | null, cr
   const received: { event: string; args: unknown[] }[] = [];
   socket.onAny((event: string, ...args: unknown[]) => received.push({ event, args }));
   const state = () => client.getState() as null | { G: WatergateView; ctx: { gameover?: unknown }; _stateID: number };
-  return { client, socket, received, state, stop: () => client.stop() };
+  let stopped = false;
+  const stop = () => {
+    if (!stopped) client.stop();
+    stopped = true;
+  };
+  return { client, socket, received, state, stop };
 }
 
 /** A bare socket.io connection to the game namespace, for sending what boardgame.io's client never would. */
@@ -162,6 +168,26 @@ export async function rawSocket(url: string, extraHeaders?: Record<string, strin
   return s;
 }
 
+/**
+ * Resolves with the id of the next state the server sends this socket: a whole `update` or a `patch`
+ * (the server sends a patch when it is smaller).
+ */
+export function nextState(s: Socket, ms = 20_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const done = (id: number) => {
+      clearTimeout(timer);
+      s.off('update', onUpdate);
+      s.off('patch', onPatch);
+      resolve(id);
+    };
+    const onUpdate = (_m: string, state: { _stateID: number }) => done(state._stateID);
+    const onPatch = (_m: string, _prev: number, id: number) => done(id);
+    const timer = setTimeout(() => reject(new Error(`no new state within ${ms} ms`)), ms);
+    s.on('update', onUpdate);
+    s.on('patch', onPatch);
+  });
+}
+
 /** Resolves with the next `event` on the socket (or rejects after ms). */
 export function next<T = unknown[]>(s: Socket, event: string, ms = 20_000): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -171,4 +197,38 @@ export function next<T = unknown[]>(s: Socket, event: string, ms = 20_000): Prom
       resolve(args as T);
     });
   });
+}
+
+type Seat = '0' | '1';
+type Player = ReturnType<typeof player>;
+
+/**
+ * Plays `n` moves through the clients. Each player only knows its own view, so it picks from
+ * legalMoves on that view; a choice the server refuses (the view hides what it depended on) is
+ * simply replaced by the next option.
+ */
+export async function play(players: Record<Seat, Player>, n: number, halt = { now: false }): Promise<void> {
+  for (let i = 0; i < n && !halt.now; i++) {
+    await until(() => players['0'].state() !== null && players['1'].state() !== null, 'both players synced');
+    const view = players['0'].state()!;
+    if (view.ctx.gameover) return;
+    const p = view.G.prompt!.player as Seat;
+    const mine = players[p].state()!;
+    const options = legalMoves(mine.G as unknown as WatergateState, p);
+    const id = mine._stateID;
+    let moved = false;
+    for (const m of options) {
+      const refused = new Promise<GuardError>((r) => players[p].socket.once('watergate:error', r));
+      (players[p].client.moves as Record<string, (a: unknown) => void>)[m.move](m.args[0]);
+      const outcome = await Promise.race([
+        until(() => halt.now || (players['0'].state()!._stateID > id && players['1'].state()!._stateID > id), `state past ${id}`).then(() => 'moved'),
+        refused.then(() => 'refused'),
+      ]);
+      if (outcome === 'moved') {
+        moved = true;
+        break;
+      }
+    }
+    if (!moved && !halt.now) throw new Error(`seat ${p} found no accepted move at state ${id}`);
+  }
 }

@@ -7,44 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { legalMoves, type WatergateState } from '../../game/index';
-import type { GuardError } from '../../protocol/index';
-import { api, createAndJoin, dropSchema, PG_URL, player, postgresAvailable, uniqueSchema, until } from './helpers';
+import { api, createAndJoin, dropSchema, PG_URL, play, player, postgresAvailable, uniqueSchema, until } from './helpers';
 import { crash, startChild, type Child } from './child';
 
 const hasPg = await postgresAvailable();
 type Seat = '0' | '1';
 type Player = ReturnType<typeof player>;
-
-/**
- * Plays `n` moves through the clients. Each player only knows its own view, so it picks from
- * legalMoves on that view; a choice the server refuses (the view hides what it depended on) is
- * simply replaced by the next option.
- */
-async function play(players: Record<Seat, Player>, n: number, halt = { now: false }): Promise<void> {
-  for (let i = 0; i < n && !halt.now; i++) {
-    const view = players['0'].state()!;
-    if (view.ctx.gameover) return;
-    const p = view.G.prompt!.player as Seat;
-    const mine = players[p].state()!;
-    const options = legalMoves(mine.G as unknown as WatergateState, p);
-    const id = mine._stateID;
-    let moved = false;
-    for (const m of options) {
-      const refused = new Promise<GuardError>((r) => players[p].socket.once('watergate:error', r));
-      (players[p].client.moves as Record<string, (a: unknown) => void>)[m.move](m.args[0]);
-      const outcome = await Promise.race([
-        until(() => halt.now || (players['0'].state()!._stateID > id && players['1'].state()!._stateID > id), `state past ${id}`).then(() => 'moved'),
-        refused.then(() => 'refused'),
-      ]);
-      if (outcome === 'moved') {
-        moved = true;
-        break;
-      }
-    }
-    expect(moved, `seat ${p} found an accepted move at state ${id}`).toBe(true);
-  }
-}
 
 async function connect(url: string, matchID: string, creds: Record<Seat, string>) {
   const players = { '0': player(url, matchID, '0', creds['0']), '1': player(url, matchID, '1', creds['1']) };
