@@ -28,7 +28,8 @@ export class BotPool {
 
   constructor({ threads = 1 }: BotPoolOptions = {}) {
     const { filename, execArgv } = workerFile();
-    this.pool = new Piscina({ filename, execArgv, minThreads: 1, maxThreads: threads, idleTimeout: 60_000 });
+    // No thread until the first decision: a server without "vs computer" matches keeps its memory (docs/LOAD.md).
+    this.pool = new Piscina({ filename, execArgv, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
   }
 
   /** One decision for the seat that owns `view`. */

@@ -63,7 +63,7 @@ export interface RunningServer {
 }
 
 /** Defaults measured in docs/LOAD.md. */
-export const DEFAULT_SNAPSHOT_EVERY = 1;
+export const DEFAULT_SNAPSHOT_EVERY = 50;
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const log = opts.log ?? createLogger('silent');

@@ -103,7 +103,13 @@ export interface LoadResult {
   games: number;
 }
 
-export async function runLoad(o: Options): Promise<LoadResult> {
+/** Hooks for a caller measuring the server over the same window (npm run bench:server). */
+export interface LoadHooks {
+  onWindowStart?: () => void;
+  onWindowEnd?: () => void;
+}
+
+export async function runLoad(o: Options, hooks: LoadHooks = {}): Promise<LoadResult> {
   const rules = RULES[o.game];
   const random = rng(o.seed);
   const latencies: number[] = [];
@@ -250,9 +256,11 @@ export async function runLoad(o: Options): Promise<LoadResult> {
   }
   await Promise.race([ready, new Promise((r) => setTimeout(r, 60_000))]);
   measuring = true;
+  hooks.onWindowStart?.();
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, o.seconds * 1000));
   measuring = false;
+  hooks.onWindowEnd?.();
   const elapsed = (performance.now() - t0) / 1000;
   stopped = true;
   for (const s of sockets) s.close();

@@ -68,6 +68,11 @@ describe('lobby match vs computer', () => {
     const state = await stored(server.store, matchID);
     expect(state.state?.ctx.gameover).toMatchObject({ winner });
     expect(state.state!.G.log.length).toBeGreaterThan(30);
+    // Every bot decision was a search in the worker pool, counted for operators.
+    const bot = state.state!.G.log.filter((e: { player?: string }) => e.player === '1').length;
+    const thinks = /wg_bot_think_seconds_count (\d+)/.exec(await server.metrics.registry.metrics())![1];
+    expect(Number(thinks)).toBeGreaterThan(0);
+    expect(bot).toBeGreaterThan(0);
   }, 120_000);
 
   it('refuses bad requests with a clear error and creates nothing', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from 'boardgame.io';
 import { legalMoves, type WatergateState } from '../../game/index';
 import { configFromEnv } from '../../server/config';
-import { api, createAndJoin, next, player, rawSocket, startTestServer, until, type TestServer, stored } from './helpers';
+import { api, createAndJoin, next, nextState, player, rawSocket, startTestServer, until, type TestServer, stored } from './helpers';
 
 describe('one port for pages, API and sockets', () => {
   const clientDir = mkdtempSync(join(tmpdir(), 'wg-client-'));
@@ -91,6 +91,37 @@ describe('one port for pages, API and sockets', () => {
     } finally {
       ben.stop();
     }
+  });
+
+  it('counts what an operator watches on /metrics (Prometheus text): moves, latency, sockets, matches, storage, refusals', async () => {
+    const { matchID, creds } = await createAndJoin(t.url);
+    const s = await rawSocket(t.url);
+    const synced = next<[string, { state: { G: WatergateState; _stateID: number } }]>(s, 'sync');
+    s.emit('sync', matchID, '0', creds['0'], 2);
+    const { state } = (await synced)[1];
+    const refused = next(s, 'watergate:error');
+    s.emit('update', { type: 'MAKE_MOVE', payload: { type: 'pin', args: [{}], playerID: '0', credentials: creds['0'] } }, state._stateID, matchID, '0');
+    await refused;
+    const m = legalMoves(state.G, '0')[0];
+    const moved = nextState(s);
+    s.emit('update', { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: '0', credentials: creds['0'] } }, state._stateID, matchID, '0');
+    await moved;
+    const res = await fetch(`${t.url}/metrics`);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    const value = (line: string) => Number(text.split('\n').find((l) => l.startsWith(`${line} `))?.split(' ')[1]);
+    expect(value('wg_moves_total')).toBeGreaterThanOrEqual(1);
+    expect(value('wg_move_duration_seconds_count')).toBe(value('wg_moves_total'));
+    expect(value('wg_open_sockets')).toBeGreaterThanOrEqual(1);
+    expect(value('wg_active_matches')).toBeGreaterThanOrEqual(1);
+    expect(value('wg_storage_duration_seconds_count{op="move"}')).toBeGreaterThanOrEqual(1);
+    expect(value('wg_refusals_total{type="invalid-move"}')).toBeGreaterThanOrEqual(1);
+    expect(value('wg_bus_up')).toBe(1);
+    expect(text).toContain('wg_bot_think_seconds_bucket');
+    expect(text).toContain('wg_process_resident_memory_bytes');
+    // Nothing that names a match or a player.
+    expect(text).not.toContain(matchID);
+    s.close();
   });
 
   it('relays chat only from a seated player speaking as itself', async () => {
