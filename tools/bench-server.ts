@@ -1,5 +1,5 @@
 /**
- * `npm run bench:server [-- --repeats N] [--seconds S] [--only flat,paced] [--no-write]`
+ * `npm run bench:server [-- --repeats N] [--seconds S] [--only flat,paced] [--configs a,b] [--no-write]`
  *
  * Our server under the load generator of tools/load.ts, beside a stock boardgame.io 0.50.2 server with a
  * small card game (tools/load/stock-server.ts) driven by the same generator in the same run, and writes
@@ -32,6 +32,8 @@ const opt = (name: string, fallback: string) => {
 const REPEATS = Number(opt('repeats', '3'));
 const SECONDS = Number(opt('seconds', '20'));
 const ONLY = opt('only', 'flat,paced').split(',');
+/** Only these configurations (the stock server always runs, as the baseline). */
+const PICK = opt('configs', '').split(',').filter(Boolean);
 const WRITE = !args.includes('--no-write');
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -104,26 +106,31 @@ function ours(name: string, label: string, env: () => Record<string, string>): C
   };
 }
 
-const CONFIGS: Record<string, Config> = {
-  stock: {
-    name: 'stock',
-    label: 'stock boardgame.io 0.50.2 + small card game, in-memory storage',
+function stock(name: string, label: string, game: 'toy' | 'watergate'): Config {
+  return {
+    name,
+    label,
     async start() {
       const port = await freePort();
-      const p = spawn(process.execPath, ['--import', 'tsx', 'tools/load/stock-server.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+      const p = spawn(process.execPath, ['--import', 'tsx', 'tools/load/stock-server.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port), GAME: game }, stdio: 'ignore' });
       const url = `http://127.0.0.1:${port}`;
       for (let i = 0; ; i++) {
         try {
-          if ((await fetch(`${url}/games/toy`)).ok) break;
+          if ((await fetch(`${url}/games/${game}`)).ok) break;
         } catch {
           /* starting */
         }
         if (i > 300) throw new Error('the stock server did not start');
         await new Promise((r) => setTimeout(r, 100));
       }
-      return { url, processes: [], game: 'toy', pids: () => [p.pid!], stop: () => stopChild(p) };
+      return { url, processes: [], game, pids: () => [p.pid!], stop: () => stopChild(p) };
     },
-  },
+  };
+}
+
+const CONFIGS: Record<string, Config> = {
+  stock: stock('stock', 'stock boardgame.io 0.50.2 + small card game, in-memory storage', 'toy'),
+  'stock-watergate': stock('stock-watergate', 'stock boardgame.io 0.50.2 + Watergate, in-memory storage, no hardening', 'watergate'),
   embedded: ours('embedded', 'ours, 1 process, embedded SQLite (default), snapshot every 50 moves', () => ({ SNAPSHOT_EVERY: '50' })),
   'embedded-1': ours('embedded-1', 'ours, 1 process, embedded SQLite, snapshot every move', () => ({ SNAPSHOT_EVERY: '1' })),
   pglite: ours('pglite', 'ours, 1 process, embedded PGlite, snapshot every 50 moves', () => ({ EMBEDDED_STORE: 'pglite', SNAPSHOT_EVERY: '50' })),
@@ -182,7 +189,7 @@ async function measure(config: Config, repeat: number, matches: number, paced: s
     const rss = Math.max(...target.pids().map(peakRss));
     const storageMs = await storageMsPerMove(target.processes);
     const row = { config: config.name, repeat, load, cpu, rss, storageMs };
-    console.log(JSON.stringify({ ...row, load: { ...load } }));
+    console.log(new Date().toISOString().slice(11, 19), JSON.stringify({ ...row, load: { ...load } }));
     return row;
   } finally {
     await target.stop();
@@ -226,15 +233,17 @@ async function main() {
   const load0 = loadavg();
   const sections: [string, string][] = [];
   const plans: [string, string[], number, string | null][] = [];
-  if (ONLY.includes('flat')) plans.push(['flat', ['stock', 'embedded', 'embedded-1', 'pglite', 'postgres', 'postgres-1', 'cluster'], 100, null]);
-  if (ONLY.includes('paced')) plans.push(['paced', ['stock', 'embedded', 'postgres', 'cluster'], 200, '1000,3000']);
+  const pick = (cs: string[]) => (PICK.length ? cs.filter((c) => c === 'stock' || PICK.includes(c)) : cs);
+  if (ONLY.includes('flat')) plans.push(['flat', pick(['stock', 'stock-watergate', 'embedded', 'embedded-1', 'pglite', 'postgres', 'postgres-1', 'cluster']), 100, null]);
+  if (ONLY.includes('paced')) plans.push(['paced', pick(['stock', 'embedded', 'postgres', 'cluster']), 200, '1000,3000']);
   for (const [name, configs, matches, paced] of plans) {
     const rows: Row[] = [];
     for (let r = 0; r < REPEATS; r++) for (const c of configs) rows.push(await measure(CONFIGS[c], r, matches, paced));
     const head = paced
       ? `${matches} matches at a person's pace (each client waits ${paced.replace(',', '–')} ms before moving), ${SECONDS} s each, ${REPEATS} repeats (medians):`
       : `${matches} matches flat out (clients move as soon as they may), ${SECONDS} s each, ${REPEATS} repeats (medians; "× stock" is the median of each repeat's ratio to the stock server run beside it):`;
-    sections.push([`load-${name}`, `${head}\n\n${table(rows, configs, !!paced)}`]);
+    // A run of some configurations only writes a section of its own, beside the full tables.
+    sections.push([`load-${name}${PICK.length ? `-${PICK.join('-')}` : ''}`, `${head}\n\n${table(rows, configs, !!paced)}`]);
   }
   const c = new pg.Client({ connectionString: PG_URL });
   await c.connect();

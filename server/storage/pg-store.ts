@@ -7,19 +7,11 @@
 import { StaleStateError } from './errors';
 import { migrateV1 } from './pg-migrate';
 import type { SqlBackend, SqlQuery } from './sql';
-import { changeResult, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver } from './types';
+import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow } from './types';
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 
-type MatchRow = { metadata: string; updated_at: string | number; result: string | null; state_id: number; seats_version: number };
-
-/** The metadata as stored, with the columns a move updates (updatedAt, gameover) laid over it. */
-export function mergeMetadata(row: MatchRow): MatchData {
-  const m = JSON.parse(row.metadata) as MatchData;
-  m.updatedAt = Number(row.updated_at);
-  if (row.result !== null) m.gameover = JSON.parse(row.result);
-  return m;
-}
+type MatchRow = Pick<StoredRow, 'metadata' | 'updated_at' | 'result' | 'state_id' | 'seats_version'>;
 
 export class PgStore implements MatchStore {
   readonly kind;
@@ -162,25 +154,14 @@ export class PgStore implements MatchStore {
 
   load(matchID: string, opts: { log?: boolean; initialState?: boolean } = {}): Promise<LoadedMatch | undefined> {
     return this.timed('load', async () => {
-      const { rows } = await this.sql.query<MatchRow & { state: string; snapshot_id: number; initial_state?: string }>(
+      const { rows } = await this.sql.query<StoredRow>(
         `SELECT s.state, m.snapshot_id, m.state_id, m.seats_version, m.metadata, m.updated_at, m.result${opts.initialState ? ', s.initial_state' : ''}
          FROM ${this.m} m JOIN ${this.st} s USING (match_id) WHERE m.match_id = $1`,
         [matchID],
       );
       const row = rows[0];
       if (!row) return undefined;
-      const from = opts.log ? -1 : row.snapshot_id;
-      const all = await this.moveRows(matchID, from);
-      const out: LoadedMatch = {
-        stateID: row.state_id,
-        seatsVersion: row.seats_version,
-        metadata: mergeMetadata(row),
-        snapshot: JSON.parse(row.state),
-        moves: all.filter((m) => m.stateID > row.snapshot_id && m.stateID <= row.state_id),
-      };
-      if (opts.initialState) out.initialState = JSON.parse(row.initial_state!);
-      if (opts.log) out.log = all.filter((m) => m.stateID <= row.state_id).flatMap((m) => m.log);
-      return out;
+      return loadedMatch(row, await this.moveRows(matchID, opts.log ? -1 : row.snapshot_id), opts);
     });
   }
 

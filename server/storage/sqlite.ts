@@ -11,10 +11,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { StaleStateError } from './errors';
-import { mergeMetadata } from './pg-store';
-import { changeResult, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver } from './types';
+import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow } from './types';
 
-type MatchRow = { metadata: string; updated_at: number; result: string | null; state_id: number; seats_version: number; state: string; snapshot_id: number; initial_state?: string };
+type MatchRow = Pick<StoredRow, 'metadata' | 'updated_at' | 'result' | 'state_id' | 'seats_version'>;
 
 export class SqliteStore implements MatchStore {
   readonly kind = 'embedded' as const;
@@ -168,19 +167,8 @@ export class SqliteStore implements MatchStore {
 
   load(matchID: string, opts: { log?: boolean; initialState?: boolean } = {}): Promise<LoadedMatch | undefined> {
     return this.timed('load', () => {
-      const row = (opts.initialState ? this.st.rowInit : this.st.row).get(matchID) as MatchRow | undefined;
-      if (!row) return undefined;
-      const all = this.moveRows(matchID, opts.log ? -1 : row.snapshot_id);
-      const out: LoadedMatch = {
-        stateID: row.state_id,
-        seatsVersion: row.seats_version,
-        metadata: mergeMetadata(row),
-        snapshot: JSON.parse(row.state),
-        moves: all.filter((m) => m.stateID > row.snapshot_id && m.stateID <= row.state_id),
-      };
-      if (opts.initialState) out.initialState = JSON.parse(row.initial_state!);
-      if (opts.log) out.log = all.filter((m) => m.stateID <= row.state_id).flatMap((m) => m.log);
-      return out;
+      const row = (opts.initialState ? this.st.rowInit : this.st.row).get(matchID) as StoredRow | undefined;
+      return row && loadedMatch(row, this.moveRows(matchID, opts.log ? -1 : row.snapshot_id), opts);
     });
   }
 

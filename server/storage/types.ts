@@ -119,3 +119,40 @@ export function changeResult(out: ReturnType<MetadataChange>): { metadata: Match
   if (out && 'create' in out && 'metadata' in out && !('players' in out)) return out as { metadata: MatchData; create: NewMatch };
   return { metadata: out as MatchData | null };
 }
+
+/** A match's stored rows, as both backends read them. */
+export interface StoredRow {
+  metadata: string;
+  updated_at: string | number;
+  result: string | null;
+  state_id: number;
+  seats_version: number;
+  state: string;
+  snapshot_id: number;
+  initial_state?: string;
+}
+
+/** The metadata as stored, with the columns a move updates (updatedAt, gameover) laid over it. */
+export function mergeMetadata(row: Pick<StoredRow, 'metadata' | 'updated_at' | 'result'>): MatchData {
+  const m = JSON.parse(row.metadata) as MatchData;
+  m.updatedAt = Number(row.updated_at);
+  if (row.result !== null) m.gameover = JSON.parse(row.result);
+  return m;
+}
+
+/**
+ * A loaded match from its rows and its moves (every move when the log is asked for, else those after the
+ * snapshot). Moves past the head cannot exist (a move row is written with its head), but are ignored.
+ */
+export function loadedMatch(row: StoredRow, moves: MoveRow[], opts: { log?: boolean; initialState?: boolean }): LoadedMatch {
+  const out: LoadedMatch = {
+    stateID: row.state_id,
+    seatsVersion: row.seats_version,
+    metadata: mergeMetadata(row),
+    snapshot: JSON.parse(row.state),
+    moves: moves.filter((m) => m.stateID > row.snapshot_id && m.stateID <= row.state_id),
+  };
+  if (opts.initialState) out.initialState = JSON.parse(row.initial_state!);
+  if (opts.log) out.log = moves.filter((m) => m.stateID <= row.state_id).flatMap((m) => m.log);
+  return out;
+}

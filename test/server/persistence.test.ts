@@ -1,14 +1,23 @@
 /**
  * Matches survive crashes: the real server process plays some moves, is killed with SIGKILL, starts
  * again on the same storage, and the match resumes with identical state and the same credentials —
- * on the embedded backend (PGlite under DATA_DIR) and on PostgreSQL (DATABASE_URL).
+ * on the embedded backend (SQLite under DATA_DIR) and on PostgreSQL (DATABASE_URL).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, createAndJoin, dropSchema, PG_URL, play, player, postgresAvailable, uniqueSchema, until } from './helpers';
-import { crash, startChild, type Child } from './child';
+import { freePort, startServerProcess, type ServerProcess as Child } from '../../tools/cluster';
+
+/** The real server as `npm start` runs it (one process, so signals reach the server itself). */
+const startChild = async (env: Record<string, string>) => startServerProcess(env, await freePort());
+
+/** kill -9: no shutdown code runs, as in a crash or OOM kill. */
+async function crash(c: Child): Promise<void> {
+  c.proc.kill('SIGKILL');
+  await c.exited;
+}
 
 const hasPg = await postgresAvailable();
 type Seat = '0' | '1';
