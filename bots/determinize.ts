@@ -4,7 +4,7 @@
  * our own deck order, the bag, tokens the opponent drew privately, and (for the Editor) which tokens lie
  * face down on the track. The bot never receives anything but a WatergateView.
  */
-import { BAG_TOKENS, COLOURS, DECKS, TOKEN, type CardId, type Colour, type PlayerID, type TokenId, type WatergateState, type WatergateView } from '../game';
+import { BAG_TOKENS, COLOURS, DECKS, pinSpaces, TOKEN, type CardId, type Colour, type PlayerID, type TokenId, type WatergateState, type WatergateView } from '../game';
 import type { BotRng } from './rng';
 
 const other = (p: PlayerID): PlayerID => (p === '0' ? '1' : '0');
@@ -29,8 +29,8 @@ function tokensKnown(view: WatergateView): Set<TokenId> {
   for (const t of view.track.evidence) if (t.id !== null) seen.add(t.id);
   for (const t of view.removedTokens) seen.add(t);
   if (view.peek?.tokens) for (const t of view.peek.tokens) seen.add(t);
-  for (const t of view.tasks) if (t.t === 'pin') for (const id of t.tokens) seen.add(id);
-  if (view.prompt?.kind === 'pin') for (const id of view.prompt.tokens) seen.add(id);
+  for (const t of view.tasks) if (t.t === 'pin') for (const id of t.tokens) if (id) seen.add(id);
+  if (view.prompt?.kind === 'pin') for (const id of view.prompt.tokens) if (id) seen.add(id);
   return seen;
 }
 
@@ -109,6 +109,16 @@ export function samplerFor(view: WatergateView): Sampler {
         evidence: [...faceUp.map((t) => ({ id: t.id!, pos: t.pos, up: t.up })), ...down.map((id, i) => ({ id, pos: downPos[i], up: false }))],
       };
       G.peek = peek ? { player: peek.player, tokens: peek.player === me ? [...(peek.tokens ?? [])] : oppTokens } : null;
+      // Tokens the opponent kept from a private draw and has still to pin (shown as ''): any unseen token
+      // that can be pinned, as the kept one could.
+      const unnamed = (ids: TokenId[]) =>
+        ids.map((id) => {
+          if (id) return id;
+          const i = G.bag.findIndex((t) => pinSpaces(G, t).length > 0);
+          return i >= 0 ? G.bag.splice(i, 1)[0] : G.bag.pop()!;
+        });
+      if (G.prompt?.kind === 'pin' && G.prompt.tokens.includes('')) G.prompt = { ...G.prompt, tokens: unnamed(G.prompt.tokens) };
+      for (const [i, t] of G.tasks.entries()) if (t.t === 'pin' && t.tokens.includes('')) G.tasks[i] = { ...t, tokens: unnamed(t.tokens) };
       G.drawnCard = drawnCard ? { player: drawnCard.player, card: drawnCard.player === me ? myDrawn! : oppDrawn! } : null;
       G.log = log.slice();
       return G;

@@ -28,7 +28,7 @@ function exec(G: WatergateState, task: Task, rng: Rng): void {
     case 'dispose':
       return dispose(G, task.player, task.card, task.to);
     case 'pin':
-      return pinNext(G, task.player, task.tokens);
+      return pinNext(G, task.player, task.tokens, task.secret);
     case 'ability':
       record(G, EDITOR, 'ability', { space: task.space });
       return pushSteps(G, EDITOR, MOMENTUM_CARDS[EDITOR].abilities[task.space - 1], null);
@@ -143,7 +143,7 @@ function assessPins(G: WatergateState, p: PlayerID): void {
 }
 
 /** K8: gained tokens are pinned one at a time in the player's order; unpinnable ones go back (R23 Decided). */
-function pinNext(G: WatergateState, p: PlayerID, tokens: TokenId[]): void {
+function pinNext(G: WatergateState, p: PlayerID, tokens: TokenId[], secret?: true): void {
   if (tokens.length === 0) return;
   const pinnable = tokens.filter((id) => pinSpaces(G, id).length > 0);
   if (pinnable.length === 0) return unpinnable(G, p, tokens);
@@ -151,7 +151,7 @@ function pinNext(G: WatergateState, p: PlayerID, tokens: TokenId[]): void {
     const spaces = pinSpaces(G, tokens[0]);
     if (spaces.length === 1) return pin(G, p, tokens[0], spaces[0]);
   }
-  G.prompt = { kind: 'pin', player: p, tokens };
+  G.prompt = secret ? { kind: 'pin', player: p, tokens, secret } : { kind: 'pin', player: p, tokens };
 }
 
 export function checkPin(G: WatergateState, args: unknown): string | null {
@@ -167,6 +167,7 @@ export function checkPin(G: WatergateState, args: unknown): string | null {
 export function pinChosen(G: WatergateState, p: PlayerID, token: TokenId, space: string): void {
   const pr = G.prompt as Extract<WatergateState['prompt'], { kind: 'pin' }>;
   G.prompt = null;
-  G.tasks.push({ t: 'pin', player: p, tokens: pr.tokens.filter((t) => t !== token) });
+  const rest = pr.tokens.filter((t) => t !== token);
+  G.tasks.push(pr.secret ? { t: 'pin', player: p, tokens: rest, secret: true } : { t: 'pin', player: p, tokens: rest });
   pin(G, p, token, space);
 }

@@ -80,4 +80,4 @@ export { legalMoves } from './legal';
 export { playerView } from './view';
 export { describe, MESSAGES } from './record';
 export { newGame, applyMove, checkMove } from './engine';
-export { connectedInformants } from './pinning';
+export { connectedInformants, pinSpaces } from './pinning';

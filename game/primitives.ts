@@ -272,7 +272,8 @@ const pinFromBag: Primitive<StepOf<'PIN_FROM_BAG'>> = {
     G.bag.push(...G.peek!.tokens.filter((id) => !kept.includes(id)));
     G.peek = null;
     if (kept.length === 0) return record(G, actor, 'step.keepNone');
-    G.tasks.push({ t: 'pin', player: actor, tokens: kept });
+    // K3: still the drawer's secret until pinned.
+    G.tasks.push({ t: 'pin', player: actor, tokens: kept, secret: true });
   },
 };
 

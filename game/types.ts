@@ -167,8 +167,12 @@ export type Prompt =
   | { kind: 'react'; player: PlayerID; trigger: ReactionTrigger }
   /** A choice inside a card action or a momentum ability. */
   | { kind: 'choose'; player: PlayerID; step: Step; card: CardId | null }
-  /** Pin one of the gained evidence tokens (R13, R22, K8). */
-  | { kind: 'pin'; player: PlayerID; tokens: TokenId[] };
+  /**
+   * Pin one of the gained evidence tokens (R13, R22, K8). `secret`: they were drawn from the bag for this
+   * player alone (PIN_FROM_BAG, K3), so only `player` sees which until each is pinned; the others see ''
+   * in place of each id.
+   */
+  | { kind: 'pin'; player: PlayerID; tokens: TokenId[]; secret?: true };
 export type PromptKind = Prompt['kind'];
 
 /** The engine's continuation stack: work still to do, top of the stack last. All public data. */
@@ -176,7 +180,7 @@ export type Task =
   | { t: 'turn'; player: PlayerID }
   | { t: 'step'; actor: PlayerID; step: Step; card: CardId | null }
   | { t: 'dispose'; player: PlayerID; card: CardId; to: 'DISCARD' | 'REMOVE' }
-  | { t: 'pin'; player: PlayerID; tokens: TokenId[] }
+  | { t: 'pin'; player: PlayerID; tokens: TokenId[]; secret?: true }
   | { t: 'ability'; space: number }
   | { t: 'assess'; step: 1 | 2 | 3 | 4 | 5 }
   | { t: 'assessPins'; player: PlayerID }

@@ -51,6 +51,8 @@ export function secretsFor(G: WatergateState, viewer: PlayerID | null): Set<stri
   if (viewer !== '1') G.track.evidence.filter((t) => !t.up).forEach((t) => s.add(t.id));
   if (G.peek && G.peek.player !== viewer) G.peek.tokens.forEach((t) => s.add(t));
   if (G.drawnCard && G.drawnCard.player !== viewer) s.add(G.drawnCard.card);
+  // K3: tokens kept from a private draw, until pinned.
+  for (const x of [G.prompt, ...G.tasks]) if (x && 'tokens' in x && x.secret && x.player !== viewer) x.tokens.forEach((t) => s.add(t));
   return s;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Watergate } from '../../game/index';
+import { legalMoves, Watergate } from '../../game/index';
 import { TOKENS } from '../../game/tokens';
 import { CARDS } from '../../game/cards';
 import { playerView } from '../../game/view';
@@ -51,6 +51,26 @@ describe('Clarifications (K1–K18)', () => {
     s.act(N, 'choose', { tokens: [] });
     expect(JSON.stringify(s.G.log.slice(-2))).not.toMatch(new RegExp(drawn.join('|')));
     for (const m of Object.values(Watergate.moves!)) expect((m as { client?: boolean }).client).toBe(false);
+  });
+
+  it('K3: a drawn token kept to be pinned stays the drawer\'s until it is pinned: nowhere in the other views, prompt and tasks included', () => {
+    const s = new Scenario(82).hand(E, ['E31']).hand(N, ['N01']).turn(N);
+    s.G.bag = ['T01', 'T09', ...s.G.bag.filter((t) => t !== 'T01' && t !== 'T09')];
+    s.action(N, 'N01').pass(E);
+    const [kept] = s.G.peek!.tokens;
+    s.act(N, 'choose', { tokens: [kept] });
+    // More than one space fits it: Nixon chooses where, and until then only he knows which token it is.
+    expect(s.G.prompt).toMatchObject({ kind: 'pin', player: N, tokens: [kept] });
+    expect(playerView(s.G, N).prompt).toMatchObject({ kind: 'pin', tokens: [kept] });
+    for (const viewer of [E, null]) {
+      const v = playerView(s.G, viewer);
+      expect(v.prompt).toMatchObject({ kind: 'pin', player: N });
+      expect(JSON.stringify(v)).not.toContain(`"${kept}"`);
+    }
+    const space = legalMoves(s.G, N)[0].args[0] as { space: string };
+    s.act(N, 'pin', space);
+    // Pinned (face down, by Nixon): from now on the board shows it to everyone.
+    expect(JSON.stringify(playerView(s.G, E).board)).toContain(`"${kept}"`);
   });
 
   it('K4: reactions trigger on announcement; requirements are checked then; cards waiting in the chain are public', () => {
