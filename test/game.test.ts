@@ -1,5 +1,5 @@
 /** Watergate as a boardgame.io Game: phases, turns, stages, invalid moves, player views and bots. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Client } from 'boardgame.io/client';
 import { MCTSBot, RandomBot, Step } from 'boardgame.io/ai';
 import { Watergate } from '../game/index';
@@ -24,6 +24,9 @@ describe('the boardgame.io Game', () => {
   });
 
   it('moves out of turn, out of stage or with malformed arguments are refused and change nothing', () => {
+    // boardgame.io reports each refusal on the console: captured here, and counted.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    onTestFinished(() => reported.mockRestore());
     const c = newClient('g2', '1');
     const before = state(c);
     moves(c).play({ card: (before.G as WatergateState).hands['1'][0], as: 'value', target: { kind: 'momentum' } });
@@ -37,6 +40,8 @@ describe('the boardgame.io Game', () => {
     moves(c).answer('T01');
     expect(state(c)._stateID).toBe(before._stateID);
     expect(state(c).G).toEqual(before.G);
+    const lines = reported.mock.calls.map((a) => a.join(' '));
+    expect(lines.filter((l) => /^ERROR: (disallowed|invalid) move/.test(l))).toHaveLength(9);
   });
 
   it('drives turns by the initiative, opens stages for interruptions, and reaches the assessment phase', () => {
