@@ -1,10 +1,11 @@
 /**
  * Determinization: from one seat's view and the public record, sample complete game states that agree
- * with everything that seat has seen. Only the hidden parts are invented: the opponent's hand and deck,
- * our own deck order, the bag, tokens the opponent drew privately, and (for the Editor) which tokens lie
- * face down on the track. The bot never receives anything but a WatergateView.
+ * with everything that seat has seen — a sampling filler for game/infostate.ts's `refiller`, which knows
+ * what is hidden. Only the hidden parts are invented: the opponent's hand and deck, our own deck order,
+ * the bag, tokens the opponent drew privately, and (for the Editor) which tokens lie face down on the
+ * track. The bot never receives anything but a WatergateView.
  */
-import { BAG_TOKENS, COLOURS, DECKS, pinSpaces, TOKEN, type CardId, type Colour, type PlayerID, type TokenId, type WatergateState, type WatergateView } from '../game';
+import { BAG_TOKENS, COLOURS, DECKS, pinSpaces, refiller, TOKEN, type CardId, type Colour, type PlayerID, type TokenId, type WatergateState, type WatergateView } from '../game';
 import type { BotRng } from './rng';
 
 const other = (p: PlayerID): PlayerID => (p === '0' ? '1' : '0');
@@ -69,59 +70,45 @@ export function samplerFor(view: WatergateView): Sampler {
   const mine = new Set<CardId>([...open, ...myHand, ...(myDrawn ? [myDrawn] : [])]);
   const myDeckPool = DECKS[me].filter((c) => !mine.has(c));
   const oppPool = DECKS[opp].filter((c) => !open.has(c));
-  const oppDrawnHidden = view.drawnCard?.player === opp;
 
   const known = tokensKnown(view);
   const tokenPool = BAG_TOKENS.filter((t) => !known.has(t));
-  const faceDownSlots = view.track.evidence.filter((t) => t.id === null).length;
   const banned = excludedColours(view);
   const fits = (t: TokenId) => !TOKEN[t].colours.some((c) => banned.has(c));
-  const oppPeek = view.peek && view.peek.player === opp ? view.peek.count : 0;
-
-  const { viewer: _v, handSizes, deckSizes, bagSize: _b, hands: _h, track, peek, drawnCard, log, ...rest } = view;
-  const base = JSON.stringify(rest);
-  const faceUp = track.evidence.filter((t) => t.id !== null);
-  const downPos = track.evidence.filter((t) => t.id === null).map((t) => t.pos);
+  const refill = refiller(view);
 
   return {
     viewer: me,
     sample(rng) {
-      const G = JSON.parse(base) as WatergateState;
-      // Opponent: hand, then a drawn card, then the deck, from the cards nobody has seen.
-      const cards = rng.shuffleInPlace([...oppPool]);
-      const oppHand = cards.splice(0, handSizes[opp]);
-      const oppDrawn = oppDrawnHidden ? cards.pop() : undefined;
-      const oppDeck = cards.slice(0, deckSizes[opp]);
-      const myDeck = rng.shuffleInPlace([...myDeckPool]).slice(0, deckSizes[me]);
-      G.hands = { [me]: [...myHand], [opp]: oppHand } as WatergateState['hands'];
-      G.decks = { [me]: myDeck, [opp]: oppDeck } as WatergateState['decks'];
-
-      // Tokens: face-down track slots first (respecting what the record rules out), then the opponent's peek, the rest is the bag.
-      const pool = rng.shuffleInPlace([...tokenPool]);
-      const down: TokenId[] = [];
-      for (let i = 0; i < pool.length && down.length < faceDownSlots; i++) if (fits(pool[i])) down.push(pool.splice(i--, 1)[0]);
-      while (down.length < faceDownSlots && pool.length > 0) down.push(pool.pop()!); // the record was inconsistent: stay total
-      const oppTokens = pool.splice(0, oppPeek);
-      G.bag = pool;
-      G.track = {
-        initiative: track.initiative,
-        momentum: track.momentum,
-        evidence: [...faceUp.map((t) => ({ id: t.id!, pos: t.pos, up: t.up })), ...down.map((id, i) => ({ id, pos: downPos[i], up: false }))],
-      };
-      G.peek = peek ? { player: peek.player, tokens: peek.player === me ? [...(peek.tokens ?? [])] : oppTokens } : null;
-      // Tokens the opponent kept from a private draw and has still to pin (shown as ''): any unseen token
-      // that can be pinned, as the kept one could.
-      const unnamed = (ids: TokenId[]) =>
-        ids.map((id) => {
-          if (id) return id;
-          const i = G.bag.findIndex((t) => pinSpaces(G, t).length > 0);
-          return i >= 0 ? G.bag.splice(i, 1)[0] : G.bag.pop()!;
-        });
-      if (G.prompt?.kind === 'pin' && G.prompt.tokens.includes('')) G.prompt = { ...G.prompt, tokens: unnamed(G.prompt.tokens) };
-      for (const [i, t] of G.tasks.entries()) if (t.t === 'pin' && t.tokens.includes('')) G.tasks[i] = { ...t, tokens: unnamed(t.tokens) };
-      G.drawnCard = drawnCard ? { player: drawnCard.player, card: drawnCard.player === me ? myDrawn! : oppDrawn! } : null;
-      G.log = log.slice();
-      return G;
+      // The filler is asked in refill's order: the opponent's cards from those nobody has seen (hand, a
+      // drawn card, deck), our own deck order, then the tokens nobody has seen — face-down track slots
+      // first (respecting what the record rules out), the opponent's drawn tokens, the bag.
+      let cards: CardId[] = [];
+      let pool: TokenId[] = [];
+      return refill({
+        opponentHand(size) {
+          cards = rng.shuffleInPlace([...oppPool]);
+          return cards.splice(0, size);
+        },
+        opponentDrawnCard: () => cards.pop()!,
+        opponentDeck: (size) => cards.slice(0, size),
+        ownDeck: (size) => rng.shuffleInPlace([...myDeckPool]).slice(0, size),
+        faceDown(count) {
+          pool = rng.shuffleInPlace([...tokenPool]);
+          const down: TokenId[] = [];
+          for (let i = 0; i < pool.length && down.length < count; i++) if (fits(pool[i])) down.push(pool.splice(i--, 1)[0]);
+          while (down.length < count && pool.length > 0) down.push(pool.pop()!); // the record was inconsistent: stay total
+          return down;
+        },
+        opponentPeek: (count) => pool.splice(0, count),
+        bag: () => pool,
+        // Tokens the opponent kept from a private draw: any unseen token that can be pinned, as the kept one could.
+        keptToPin: (G, count) =>
+          Array.from({ length: count }, () => {
+            const i = G.bag.findIndex((t) => pinSpaces(G, t).length > 0);
+            return i >= 0 ? G.bag.splice(i, 1)[0] : G.bag.pop()!;
+          }),
+      });
     },
   };
 }

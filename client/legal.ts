@@ -1,24 +1,17 @@
 /**
  * The board's legal choices come from the engine's own `legalMoves`, never from rules in components.
- * The client only holds its player's view, so this adapter dresses the view up as a state for that one
- * player: everything `legalMoves` reads for the deciding player is in their view (the public state, their
- * own hand, their drawn card and peeked tokens). Face-down track tokens stay anonymous (id null) for the
- * Editor: the engine already names them blind as { hidden: k } and never reads their colour for him.
+ * The client only holds its player's view, so the view is refilled as a state with nothing invented
+ * (game/infostate.ts, `EMPTY`): everything `legalMoves` reads for the deciding player is in their view (the
+ * public state, their own hand, their drawn card and peeked tokens). Face-down track tokens stay anonymous
+ * (id null) for the Editor: the engine already names them blind as { hidden: k } and never reads their
+ * colour for him.
  * test/client/legal.test.ts checks that this gives exactly the moves of the full state.
  */
-import { legalMoves, type MoveChoice, type PlayerID, type WatergateState, type WatergateView } from '../game';
+import { EMPTY, legalMoves, refill, type MoveChoice, type PlayerID, type WatergateState, type WatergateView } from '../game';
 
 export function viewAsState(view: WatergateView, player: PlayerID): WatergateState {
-  const other: PlayerID = player === '0' ? '1' : '0';
-  return {
-    ...view,
-    hands: { [player]: view.hands[player] ?? [], [other]: [] } as Record<PlayerID, string[]>,
-    decks: { '0': [], '1': [] },
-    bag: [],
-    track: { ...view.track, evidence: view.track.evidence.map((t) => ({ ...t, id: t.id as string })) },
-    peek: view.peek && view.peek.player === player ? { player, tokens: view.peek.tokens ?? [] } : null,
-    drawnCard: view.drawnCard && view.drawnCard.card !== null ? { player: view.drawnCard.player, card: view.drawnCard.card } : null,
-  };
+  if (view.viewer !== player) throw new Error(`the view belongs to ${String(view.viewer)}, not ${player}`);
+  return refill(view, EMPTY);
 }
 
 /** Every legal move of the viewing player, as the engine lists them. */

@@ -78,6 +78,7 @@ export { TOKENS, TOKEN, BAG_TOKENS, SPARE_TOKENS } from './tokens';
 export { MOMENTUM_CARDS } from './momentum';
 export { legalMoves } from './legal';
 export { playerView } from './view';
+export { hide, refill, refiller, secretsOf, SECRETS, EMPTY, type Filler } from './infostate';
 export { describe, MESSAGES } from './record';
 export { newGame, applyMove, checkMove } from './engine';
 export { connectedInformants, pinSpaces } from './pinning';

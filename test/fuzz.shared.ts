@@ -8,7 +8,8 @@ import { Client } from 'boardgame.io/client';
 import { Watergate } from '../game/index';
 import type { MoveChoice, PlayerID, WatergateState } from '../game/types';
 import { seeded } from './helpers/rng';
-import { expectAccounted, expectRecordKeepsSecrets, expectViewKeepsSecrets, secretsFor } from './helpers/invariants';
+import { expectAccounted, expectRecordKeepsSecrets, expectViewKeepsSecrets } from './helpers/invariants';
+import { secretsOf } from '../game/infostate';
 
 const ROUND_LIMIT = 100; // K14: no cap in the rules; a game reaching this would fail the test as "aborted"
 const VIEWERS: (PlayerID | null)[] = ['0', '1', null];
@@ -31,7 +32,7 @@ export function fuzzGames(from: number, count: number, setupData?: object): { ro
       const options = Watergate.ai!.enumerate(G, state.ctx, p) as MoveChoice[];
       expect(options.length).toBeGreaterThan(0);
       const m = options[rng.int(options.length)];
-      const secretsBefore = VIEWERS.map((v) => secretsFor(G, v));
+      const secretsBefore = VIEWERS.map((v) => secretsOf(G, v));
       const logLength = G.log.length;
       const round = G.round;
       client.updatePlayerID(p);
@@ -43,7 +44,7 @@ export function fuzzGames(from: number, count: number, setupData?: object): { ro
       expectAccounted(H);
       VIEWERS.forEach((v, i) => {
         expectViewKeepsSecrets(H, v);
-        expectRecordKeepsSecrets(H.log.slice(logLength), secretsBefore[i], secretsFor(H, v));
+        expectRecordKeepsSecrets(H.log.slice(logLength), secretsBefore[i], secretsOf(H, v));
       });
       if (H.round !== round && H.prompt?.kind === 'play') {
         // R6: 5 and 4 cards at the start of each cards phase, fewer only when deck and discard ran out.

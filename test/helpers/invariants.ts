@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { CARD_IDS } from '../../game/cards';
 import { TOKENS } from '../../game/tokens';
 import { MOMENTUM_TOKENS } from '../../game/tokens';
+import { secretsOf } from '../../game/infostate';
 import { playerView } from '../../game/view';
 import type { LogEntry, PlayerID, WatergateState } from '../../game/types';
 
@@ -40,29 +41,13 @@ export function expectAccounted(G: WatergateState): void {
   for (const t of G.track.evidence) if (!t.up) expect(t.pos).toBe(0);
 }
 
-/** Ids the viewer must not see in the current state (RULES.md, "who sees what"). */
-export function secretsFor(G: WatergateState, viewer: PlayerID | null): Set<string> {
-  const s = new Set<string>();
-  for (const p of ['0', '1'] as const) {
-    G.decks[p].forEach((c) => s.add(c)); // deck order and, for the opponent, contents
-    if (p !== viewer) G.hands[p].forEach((c) => s.add(c));
-  }
-  G.bag.forEach((t) => s.add(t));
-  if (viewer !== '1') G.track.evidence.filter((t) => !t.up).forEach((t) => s.add(t.id));
-  if (G.peek && G.peek.player !== viewer) G.peek.tokens.forEach((t) => s.add(t));
-  if (G.drawnCard && G.drawnCard.player !== viewer) s.add(G.drawnCard.card);
-  // K3: tokens kept from a private draw, until pinned.
-  for (const x of [G.prompt, ...G.tasks]) if (x && 'tokens' in x && x.secret && x.player !== viewer) x.tokens.forEach((t) => s.add(t));
-  return s;
-}
-
 const ID = /\b[TNE]\d\d\b/g;
 
 /** The view (without the record, checked separately) names no secret of its viewer. */
 export function expectViewKeepsSecrets(G: WatergateState, viewer: PlayerID | null): void {
   const { log: _log, ...rest } = playerView(G, viewer);
   const seen = JSON.stringify(rest).match(ID) ?? [];
-  const secrets = secretsFor(G, viewer);
+  const secrets = secretsOf(G, viewer);
   const leaked = seen.filter((id) => secrets.has(id));
   expect(leaked, `view of ${viewer} leaks`).toEqual([]);
 }

@@ -7,21 +7,15 @@
  * (G.log) may say is the rules engine's business and is tested with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legalMoves, type WatergateState } from '../../game/index';
+import { legalMoves, secretsOf, type WatergateState } from '../../game/index';
 import { seeded } from '../helpers/rng';
 import { createAndJoin, player, startTestServer, until, type TestServer, stored } from './helpers';
 
 type Seat = '0' | '1';
 const other = (p: Seat): Seat => (p === '0' ? '1' : '0');
 
-/** Everything in the true state that `viewer` must not learn (the bag's content is checked apart). */
-function secretsFor(G: WatergateState, viewer: Seat): string[] {
-  const out = [...G.hands[other(viewer)], ...G.decks['0'], ...G.decks['1']];
-  if (viewer === '0') out.push(...G.track.evidence.filter((t) => !t.up).map((t) => t.id));
-  if (G.peek && G.peek.player !== viewer) out.push(...G.peek.tokens);
-  if (G.drawnCard && G.drawnCard.player !== viewer) out.push(G.drawnCard.card);
-  return out;
-}
+/** Everything in the true state that `viewer` must not learn (game/infostate.ts), but the bag (checked apart). */
+const secretsFor = (G: WatergateState, viewer: Seat): string[] => [...secretsOf(G, viewer)].filter((id) => !G.bag.includes(id));
 
 /**
  * A message split into what it shows now and what it reports:
