@@ -79,6 +79,6 @@ export { MOMENTUM_CARDS } from './momentum';
 export { legalMoves } from './legal';
 export { playerView } from './view';
 export { hide, refill, refiller, secretsOf, SECRETS, EMPTY, type Filler } from './infostate';
-export { describe, MESSAGES } from './record';
+export { LOG_KEYS, type LogKey } from './logkeys';
 export { newGame, applyMove, checkMove } from './engine';
 export { connectedInformants, pinSpaces } from './pinning';

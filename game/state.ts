@@ -1,4 +1,5 @@
 /** Small helpers over the state, and the initial state (R1–R5). */
+import type { LogKey } from './logkeys';
 import { DECKS } from './cards';
 import { SPACE_IDS, INFORMANT_IDS } from './board';
 import { BAG_TOKENS, MOMENTUM_TOKENS } from './tokens';
@@ -9,7 +10,7 @@ export const other = (p: PlayerID): PlayerID => (p === EDITOR ? NIXON : EDITOR);
 export const toward = (p: PlayerID): 1 | -1 => (p === EDITOR ? 1 : -1);
 export const ROLE: Readonly<Record<PlayerID, string>> = { [EDITOR]: 'Editor', [NIXON]: 'Nixon' };
 
-export function record(G: WatergateState, player: PlayerID | null, key: string, params: Record<string, string | number> = {}): void {
+export function record(G: WatergateState, player: PlayerID | null, key: LogKey, params: Record<string, string | number> = {}): void {
   G.log.push({ round: G.round, player, key, params });
 }
 

@@ -28,7 +28,7 @@ export function inside(pos: number, where: Where, actor: PlayerID): boolean {
 export const faceDownOnTrack = (G: WatergateState): TrackToken[] => G.track.evidence.filter((t) => !t.up);
 export const trackToken = (G: WatergateState, id: TokenId): TrackToken | undefined => G.track.evidence.find((t) => t.id === id);
 
-export function win(G: WatergateState, winner: PlayerID, reason: WatergateState['endReason']): void {
+export function win(G: WatergateState, winner: PlayerID, reason: NonNullable<WatergateState['endReason']>): void {
   if (G.winner !== null) return;
   G.winner = winner;
   G.endReason = reason;

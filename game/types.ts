@@ -2,6 +2,7 @@
  * The one source of the rules' types: the engine, the boardgame.io wrapper, the client, the server and
  * the bots all import from here. State is plain JSON data (boardgame.io stores and diffs it).
  */
+import type { LogKey } from './logkeys';
 
 /** Seat "0" is the Editor of the Washington Post, seat "1" the Nixon Administration. */
 export type PlayerID = '0' | '1';
@@ -189,11 +190,11 @@ export type Task =
 export type Phase = 'setup' | 'cards' | 'assessment' | 'gameover';
 export type EndReason = 'connected' | 'momentum' | 'supply';
 
-/** One line of the public game record: a message key and its public parameters (game/record.ts renders it). */
+/** One line of the public game record: a message key and its public parameters (the client words it). */
 export interface LogEntry {
   round: number;
   player: PlayerID | null;
-  key: string;
+  key: LogKey;
   params: Record<string, string | number>;
 }
 

@@ -188,7 +188,7 @@ export function moveText(t: T, view: WatergateView, m: MoveChoice): string {
 
 const MARKER_KEYS = new Set(['value.marker', 'step.moveToken', 'step.setToken']);
 
-/** One line of G.log in the chosen language (the English text equals game/record.ts, checked in test/client/i18n.test.ts). */
+/** One line of G.log in the chosen language: the only words for the record (its keys: game/logkeys.ts). */
 export function logText(t: T, entry: LogEntry): string {
   const p = entry.params;
   const out: Record<string, string | number> = { who: roleName(t, entry.player) };
