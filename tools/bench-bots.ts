@@ -23,8 +23,7 @@ import cliProgress from 'cli-progress';
 import { applyMove, legalMoves, newGame, playerView, type PlayerID } from '../game';
 import { playMatch, type BotClass, type MatchResult } from '../bots/arena';
 import { watergateBot, watergateMCTSBot } from '../bots/bgio';
-import { LEVELS, think, type BotConfig, type Level } from '../bots/levels';
-import { botRng } from '../bots/rng';
+import { botRng, LEVELS, think, type BotConfig, type Level } from '../bots/index';
 import { applyVariant } from './balance-variants';
 import { machine, today, writeSection } from './machine';
 

@@ -12,7 +12,7 @@ import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.
 import { Watergate, applyMove, legalMoves, newGame } from '../game/index';
 import type { WatergateState } from '../game/types';
 import { machine, today, writeSection } from './machine';
-import { botRng as prng } from '../bots/rng';
+import { botRng as prng } from '../bots/index';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, out: { type: 'string', default: 'docs/BENCHMARKS.md' } } });
 const budget = Number(values.seconds) * 1000;

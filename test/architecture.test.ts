@@ -1,0 +1,69 @@
+/**
+ * One folder per concern, checked on the imports themselves: the rules import nothing but themselves;
+ * the protocol imports nothing; the browser client reaches the server only through the protocol and the
+ * bots only through their browser entry; bots/ is reached through its declared entries (bots/index.ts).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const BOT_ENTRIES = ['bots/index.ts', 'bots/browser.ts', 'bots/server.ts', 'bots/bgio.ts', 'bots/arena.ts'];
+
+function files(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(join(ROOT, p)).isDirectory() ? files(p) : /\.tsx?$/.test(f) && !f.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+/** Each import of a file: the module as written, and the repository file it resolves to (if local). */
+function imports(file: string): { spec: string; target: string | null }[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]);
+  return specs.map((spec) => {
+    if (!spec.startsWith('.')) return { spec, target: null };
+    const base = relative(ROOT, resolve(ROOT, dirname(file), spec));
+    const target = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, base].find((c) => {
+      try {
+        return statSync(join(ROOT, c)).isFile();
+      } catch {
+        return false;
+      }
+    });
+    return { spec, target: target ?? base };
+  });
+}
+
+const offending = (dir: string, bad: (i: { spec: string; target: string | null }, file: string) => boolean) =>
+  files(dir).flatMap((f) => imports(f).filter((i) => bad(i, f)).map((i) => `${f} → ${i.spec}`));
+
+describe('the folders', () => {
+  it('the scan sees the imports it judges (the checks below are not empty)', () => {
+    expect(imports('client/lobby/MatchPage.tsx').map((i) => i.target)).toContain('protocol/index.ts');
+    expect(imports('client/local/LocalPage.tsx').map((i) => i.target)).toContain('bots/browser.ts');
+    expect(imports('server/app.ts').map((i) => i.target)).toContain('bots/server.ts');
+    expect(files('game').length).toBeGreaterThan(10);
+  });
+
+  it('game/ imports only game/ (and boardgame.io\'s core for INVALID_MOVE and types): no React, no Node', () => {
+    expect(offending('game', (i) => (i.target ? !i.target.startsWith('game/') : !/^boardgame\.io(\/core)?$/.test(i.spec)))).toEqual([]);
+  });
+
+  it('protocol/ imports nothing', () => {
+    expect(offending('protocol', () => true)).toEqual([]);
+  });
+
+  it('client/ imports nothing from server/ or tools/, and from bots/ only the browser entry', () => {
+    expect(offending('client', (i) => !!i.target && (i.target.startsWith('server/') || i.target.startsWith('tools/') || (i.target.startsWith('bots/') && i.target !== 'bots/browser.ts')))).toEqual([]);
+  });
+
+  it('outside bots/ (tests aside), bots/ is reached through its declared entries only', () => {
+    for (const dir of ['client', 'server', 'tools', 'game', 'protocol'])
+      expect(offending(dir, (i) => !!i.target && i.target.startsWith('bots/') && !BOT_ENTRIES.includes(i.target))).toEqual([]);
+  });
+
+  it('server/ reaches the bots only through bots/server.ts', () => {
+    expect(offending('server', (i) => !!i.target && i.target.startsWith('bots/') && i.target !== 'bots/server.ts')).toEqual([]);
+  });
+});
