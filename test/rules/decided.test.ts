@@ -1,6 +1,7 @@
-/** Readings we chose where the rules are silent (docs/RULINGS.md, D1–D8). */
+/** Readings we chose where the rules are silent (docs/RULINGS.md, D1–D11). */
 import { describe, expect, it } from 'vitest';
 import { playerView } from '../../game/view';
+import { CARDS, INFORMANTS, legalMoves } from '../../game/index';
 import { E, N, Scenario, fillGreenSlips, randomGame } from '../helpers/scenario';
 
 describe('Decided readings (docs/RULINGS.md)', () => {
@@ -73,5 +74,20 @@ describe('Decided readings (docs/RULINGS.md)', () => {
   it('D8: the Editor\'s journalists are never removed from the game, so her cards never run out', () => {
     for (let g = 0; g < 60; g++)
       randomGame(900 + g, (G) => expect(G.removed[E].filter((c) => ['E23', 'E24', 'E25'].includes(c))).toEqual([]));
+  });
+
+  it('D10: the Editor may ask for a colour even with a face-up token of that colour on the track (no precondition)', () => {
+    const s = new Scenario(110).track([{ id: 'T02', pos: 1, up: true }, { id: 'T10', pos: 0 }]).hand(E, ['E24']).hand(N, ['N20']);
+    const targets = legalMoves(s.G, E).filter((m) => (m.args[0] as { card: string }).card === 'E24').map((m) => (m.args[0] as { target?: unknown }).target);
+    expect(targets).toContainEqual({ kind: 'evidence', token: 'T02' });
+    expect(targets).toContainEqual({ kind: 'ask', colour: 'blue' });
+    s.value(E, 'E24', { kind: 'ask', colour: 'blue' });
+    expect(s.keys()).toContain('ask');
+  });
+
+  it('D11: Deep Throat is an Editor card (E26), not an informant picture on the board', () => {
+    expect(CARDS.E26).toMatchObject({ name: 'Deep Throat', side: E });
+    expect(INFORMANTS.map((i) => i.name)).not.toContain('Deep Throat');
+    expect(INFORMANTS).toHaveLength(7);
   });
 });
