@@ -1,6 +1,6 @@
 /**
  * The evidence board: Nixon's picture, 7 informant spaces, 29 evidence spaces and 79 threads.
- * RECONSTRUCTED (provenance D) from ../shared/rules/COMPONENTS.md §3; coordinates in a 1000×1000 box,
+ * RECONSTRUCTED (provenance D, docs/COMPONENTS.md "The board"); coordinates in a 1000×1000 box,
  * y downward, as the Editor sees the board. Adjacency is computed once here, never per move.
  */
 import type { Colour, InformantId, SpaceId } from './types';
@@ -49,7 +49,7 @@ export const NODES: readonly BoardNode[] = [
   { id: 'I_SLOAN', kind: 'INFORMANT', name: "Hugh Sloan", group: 'outsider', x: 856, y: 216 },
   { id: 'I_WOODS', kind: 'INFORMANT', name: "Rose Mary Woods", group: 'insider', x: 347, y: 817 },];
 
-/** Threads, as printed in COMPONENTS.md §3.3. */
+/** Threads (undirected): the reconstruction's 79 (docs/COMPONENTS.md "The board"). */
 export const THREADS: readonly (readonly [string, string])[] = [
   'A1-A2 A1-A7 A1-B01 A1-B02 A1-B03 A1-NIXON A2-A3 A2-B03 A2-B04 A2-B05',
   'A2-NIXON A3-A4 A3-B05 A3-B06 A3-B07 A3-NIXON A4-A5 A4-B07 A4-B08 A4-B09',

@@ -1,5 +1,5 @@
 /**
- * The 40 player cards. RECONSTRUCTED from ../shared/rules/COMPONENTS.md §2 (not the printed cards):
+ * The 40 player cards. RECONSTRUCTED (not the printed cards; docs/COMPONENTS.md lists them with their provenance):
  * every card carries its provenance (R rulebook, S low-confidence source, H review hint, D designed).
  * Actions are data: lists of primitive steps interpreted by game/primitives.ts.
  */

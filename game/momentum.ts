@@ -1,5 +1,5 @@
 /**
- * The two momentum cards (COMPONENTS.md §5). Nixon's: 5 spaces, no abilities, the 5th token wins
+ * The two momentum cards (docs/COMPONENTS.md "Momentum cards"). Nixon's: 5 spaces, no abilities, the 5th token wins
  * (rulebook). The Editor's: 4 spaces, each with an ability resolved when a token lands on it
  * (RECONSTRUCTED, provenance D); a token gained with the card full is removed from the game (rulebook).
  */

@@ -222,7 +222,7 @@ export function react(G: WatergateState, p: PlayerID, card: CardId | null): void
   openWindow(G);
 }
 
-/** A cancelled entry: the effect of the reaction that cancelled it (COMPONENTS.md §1.4). */
+/** A cancelled entry: the effect of the reaction that cancelled it (docs/RULES.md R16, K4). */
 function cancelled(G: WatergateState, e: ChainEntry, effect: ReactionEffect): void {
   record(G, e.player, 'cancelled', { card: e.card });
   if (effect === 'CANCEL_EVENT_TO_DISCARD') return dispose(G, e.player, e.card, 'DISCARD');

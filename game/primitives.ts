@@ -1,5 +1,5 @@
 /**
- * The primitive vocabulary (COMPONENTS.md §1.2): every card action and Editor momentum ability is a
+ * The primitive vocabulary (docs/COMPONENTS.md "How effects are written"): every card action and Editor momentum ability is a
  * list of these steps. Each primitive either resolves at once or asks its actor to choose; a choice
  * with no alternative is resolved automatically, one with no eligible target is skipped (R15).
  */

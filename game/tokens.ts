@@ -1,6 +1,6 @@
 /**
  * The 36 evidence tokens: 30 go in the bag, 6 spares stay in the box. RECONSTRUCTED (provenance D)
- * from ../shared/rules/COMPONENTS.md §4: the rulebook gives the count (36, 30 in the bag) but not the mix.
+ * from docs/COMPONENTS.md "Evidence tokens": the rulebook gives the count (36, 30 in the bag) but not the mix.
  */
 import type { TokenDef, TokenId } from './types';
 

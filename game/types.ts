@@ -33,7 +33,7 @@ export interface Provenance {
 export type Where = 'ANY' | 'NEUTRAL' | 'OWN_SIDE' | 'OPPONENT_SIDE' | 'NOT_OWN_SIDE';
 export type TrackMarker = 'initiative' | 'momentum';
 
-/** The primitive vocabulary of COMPONENTS.md §1.2: every card action and momentum ability is a list of these. */
+/** The primitive vocabulary (docs/COMPONENTS.md "How effects are written"): every card action and momentum ability is a list of these. */
 export type Step =
   | { op: 'MOVE_TOKEN'; token: TrackMarker; steps: number }
   | { op: 'SET_TOKEN'; token: TrackMarker; space: number }
@@ -48,7 +48,7 @@ export type Step =
   | { op: 'DRAW_AND_PLAY_TOP' }
   | { op: 'RESTRICT_OPPONENT_EVENTS' }
   | { op: 'REPLAY_REMOVED_EVENT' }
-  /** Gambit's after-action choice (COMPONENTS.md §2.4): remove a conspirator from hand to recycle Gambit. */
+  /** Gambit's after-action choice: remove a conspirator from hand to recycle Gambit (docs/COMPONENTS.md, N07). */
   | { op: 'GAMBIT_RECYCLE' };
 export type Op = Step['op'];
 
@@ -255,7 +255,7 @@ export interface ViewTrackToken {
   up: boolean;
 }
 
-/** What `playerView` sends: the state without what the table of RULES.md hides from this viewer. */
+/** What `playerView` sends: the state without what docs/RULES.md "Who sees what" hides from this viewer. */
 export interface WatergateView
   extends Omit<WatergateState, 'hands' | 'decks' | 'bag' | 'track' | 'peek' | 'drawnCard'> {
   viewer: PlayerID | null;

@@ -1,4 +1,6 @@
-/** The component data modules match COMPONENTS.md (counts, distributions, board geometry, provenance). */
+/** The component data modules: counts, distributions, board geometry, provenance, and docs/COMPONENTS.md made from them. */
+import { readFileSync } from 'node:fs';
+import { COMPONENTS_DOC, componentsDoc } from '../tools/components-doc';
 import { describe, expect, it } from 'vitest';
 import { CARDS, DECKS } from '../game/cards';
 import { ADJACENT, INFORMANTS, NODES, SPACES, THREADS } from '../game/board';
@@ -8,7 +10,11 @@ import type { PlayerID } from '../game/types';
 
 const count = <T,>(xs: T[]) => xs.reduce<Record<string, number>>((m, x) => ((m[String(x)] = (m[String(x)] ?? 0) + 1), m), {});
 
-describe('component data (COMPONENTS.md)', () => {
+describe('component data (docs/COMPONENTS.md)', () => {
+  it('docs/COMPONENTS.md is written from this data (npm run docs:components)', async () => {
+    expect(readFileSync(COMPONENTS_DOC, 'utf8')).toBe(await componentsDoc());
+  });
+
   it('40 cards, 20 a side, with the value, colour and type mix of §2.1 and §2.2', () => {
     const side = (p: PlayerID) => DECKS[p].map((id) => CARDS[id]);
     expect(Object.keys(CARDS)).toHaveLength(40);

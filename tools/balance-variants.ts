@@ -1,6 +1,6 @@
 /**
  * Balance proposals for `npm run bench:bots -- --only balance|self --variant NAME`: each one changes only
- * components that are not printed in the rulebook (provenance other than R, COMPONENTS.md), by patching
+ * components that are not printed in the rulebook (provenance other than R, docs/COMPONENTS.md), by patching
  * the component data in the benchmark's own process. Nothing here changes the game: an adopted proposal
  * is made in game/ by its owner, and the balance table then shows it without --variant.
  */
@@ -17,7 +17,7 @@ export const VARIANTS: Record<string, { describe: string; apply(): void }> = {
     describe: "Editor momentum space 1 (ability D): draw 2 tokens from the bag and pin 1, instead of returning 1 token from Nixon's side",
     apply: momentum1Draw,
   },
-  // Both levers at once, in the order COMPONENTS.md §6.3 advises (values first, then Editor momentum
+  // Both levers at once, in the order the reconstruction's design notes advised (values first, then Editor momentum
   // space 1): one of them alone moved the design simulation by about 2.5 points, less than 100 games at
   // level hard can detect.
   'editor-boost': {

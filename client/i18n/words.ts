@@ -1,6 +1,6 @@
 /**
  * Game words in the chosen language, built from the component data: card names, tokens, positions,
- * card actions (from CARDS[id].steps, COMPONENTS.md §1.2), prompt options and the game record (G.log keys).
+ * card actions (from CARDS[id].steps, docs/COMPONENTS.md), prompt options and the game record (G.log keys).
  * Nothing here decides a rule; it only puts data into words.
  */
 import type { TFunction } from 'i18next';

@@ -1,5 +1,5 @@
 /**
- * One test per Editor card (E23–E42): each card's value/action as COMPONENTS.md §1–§2 and RULES.md R15,
+ * One test per Editor card (E23–E42): each card's value/action as docs/COMPONENTS.md lists it and docs/RULES.md R15,
  * R16, K4–K9, K18 define it. Known cards (R) are checked against the rulebook's rulings (§2.4),
  * reconstructed ones (D/S/H) against the primitives of their table row. Reaction chains: reactions.test.ts.
  */

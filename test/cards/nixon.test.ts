@@ -1,5 +1,5 @@
 /**
- * One test per Nixon card (N01–N20): each card's value/action as COMPONENTS.md §1–§2 and RULES.md R15,
+ * One test per Nixon card (N01–N20): each card's value/action as docs/COMPONENTS.md lists it and docs/RULES.md R15,
  * R16, K4–K9 define it. Known cards (R) are checked against the rulebook's rulings (§2.4), reconstructed
  * ones (D/S/H) against the primitives of their table row. Reaction chains are in reactions.test.ts.
  */

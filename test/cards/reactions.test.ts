@@ -1,5 +1,5 @@
 /**
- * The reaction chains (RULES.md R16, K4–K6; COMPONENTS.md §1.4 stack rule, §2.4 rulings): each reaction
+ * The reaction chains (docs/RULES.md R16, K4–K6: the chain, each reaction cancelling the card below it): each reaction
  * cancels the card directly below it; a cancelled reaction lets the card below resolve after all. A
  * reaction is an extra card from hand and play continues with whoever was next before the chain.
  */

@@ -1,5 +1,5 @@
 /**
- * The holes of boardgame.io 0.50.2 (STACK.md "Security holes"), each attacked over a real socket.io
+ * The holes of boardgame.io 0.50.2 (docs/ARCHITECTURE.md "Hardening"), each attacked over a real socket.io
  * connection to a running server; every attack must fail with a clear error and change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
