@@ -22,7 +22,7 @@ suite('the game record', () => {
   it('writes only known keys with plain public parameters, and most kinds of line occur in 40 games', () => {
     const keys = new Set<string>();
     for (let g = 0; g < 40; g++) {
-      const G = randomGame(300 + g, undefined, g % 2 ? { jokerFallback: 'rulebook2019', pinImpossible: 'removeFromGame' } : undefined);
+      const G = randomGame(300 + g, { setup: g % 2 ? { jokerFallback: 'rulebook2019', pinImpossible: 'removeFromGame' } : undefined });
       for (const entry of G.log) {
         keys.add(entry.key);
         expect(LOG_KEYS, entry.key).toContain(entry.key);

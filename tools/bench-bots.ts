@@ -20,12 +20,13 @@ import fs from 'node:fs';
 import { loadavg } from 'node:os';
 import { RandomBot } from 'boardgame.io/ai';
 import cliProgress from 'cli-progress';
-import { applyMove, legalMoves, newGame, playerView, type PlayerID } from '../game';
+import { newGame, playerView, type PlayerID } from '../game';
 import { playMatch, type BotClass, type MatchResult } from '../bots/arena';
 import { watergateBot, watergateMCTSBot } from '../bots/bgio';
 import { botRng, LEVELS, think, type BotConfig, type Level } from '../bots/index';
 import { applyVariant } from './balance-variants';
 import { machine, today, writeSection } from './machine';
+import { engineDriver, playout, randomChooser } from './playout';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -217,15 +218,9 @@ async function levels(bars: cliProgress.MultiBar): Promise<string> {
   const positions: ReturnType<typeof playerView>[] = [];
   for (let seed = 1; positions.length < 60; seed++) {
     const rng = botRng(seed * 101);
-    const G = newGame({}, rng);
-    for (let i = 0; G.winner === null && i < 40 + seed * 7; i++) {
-      const p = G.prompt!.player;
-      const moves = legalMoves(G, p);
+    for (const { state: G, player, moves, n } of playout(engineDriver(rng), newGame({}, rng), randomChooser(rng), { maxMoves: 40 + seed * 7 }))
       // A copy: a view shares arrays with the live state, which the next moves change.
-      if (i % 9 === 0 && moves.length > 1) positions.push(structuredClone(playerView(G, p)));
-      const m = moves[rng.int(moves.length)];
-      applyMove(G, p, m.move, m.args[0], rng);
-    }
+      if (n % 9 === 0 && moves.length > 1) positions.push(structuredClone(playerView(G, player)));
   }
   const rows: string[] = [];
   const bar = bars.create(positions.length * 3, 0, { name: 'levels', unit: 'decisions', wins: '' });

@@ -8,8 +8,8 @@
  */
 process.env.NODE_ENV ??= 'production';
 import { parseArgs } from 'node:util';
-import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
-import { Watergate, applyMove, legalMoves, newGame } from '../game/index';
+import { Watergate, newGame } from '../game/index';
+import { engineDriver, initialState, playToEnd, randomChooser, reducerDriver } from './playout';
 import type { WatergateState } from '../game/types';
 import { machine, today, writeSection } from './machine';
 import { botRng as prng } from '../bots/index';
@@ -45,33 +45,15 @@ function measure(label: string, game: (seed: number) => number): { games: number
 let lastG: WatergateState | null = null;
 const engine = measure('pure engine', (seed) => {
   const rng = prng(seed);
-  const G = newGame(undefined, rng);
-  let n = 0;
-  while (G.winner === null && G.round <= 100) {
-    const p = G.prompt!.player;
-    const opts = legalMoves(G, p);
-    const m = opts[Math.floor(rng.next() * opts.length)];
-    if (applyMove(G, p, m.move, m.args[0], rng)) throw new Error('refused');
-    n++;
-  }
-  lastG = G;
-  return n;
+  const { state, moves } = playToEnd(engineDriver(rng), newGame(undefined, rng), randomChooser(rng), { maxRounds: 100 });
+  lastG = state;
+  return moves;
 });
 
-const game = ProcessGameConfig({ ...Watergate });
-const reducer = CreateGameReducer({ game });
+const reducer = reducerDriver(Watergate as never);
 const bgio = measure("boardgame.io's reducer", (seed) => {
   const rng = prng(seed);
-  let state = InitializeGame({ game: { ...game, seed: `bench-${seed}` }, numPlayers: 2 });
-  let n = 0;
-  while (!state.ctx.gameover && (state.G as WatergateState).round <= 100) {
-    const p = Object.keys(state.ctx.activePlayers!)[0];
-    const opts = Watergate.ai!.enumerate(state.G, state.ctx, p) as { move: string; args: unknown[] }[];
-    const m = opts[Math.floor(rng.next() * opts.length)];
-    state = reducer(state, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: p } } as never);
-    n++;
-  }
-  return n;
+  return playToEnd(reducer, initialState(Watergate as never, `bench-${seed}`), randomChooser(rng), { maxRounds: 100 }).moves;
 });
 
 // State size: bytes of a finished game's G, and heap per live state (1,000 fresh games kept alive).

@@ -1,6 +1,7 @@
 /** Tests drive the pure engine with the bots' seeded PRNG (boardgame.io's own PRNG drives real matches). */
-import { applyMove, legalMoves, newGame, type MoveChoice, type PlayerID, type WatergateState } from '../../game';
-import { botRng } from '../../bots/rng';
+import { newGame, type MoveChoice, type PlayerID, type SetupData, type WatergateState } from '../../game';
+import { botRng } from '../../bots/index';
+import { engineDriver, playout, playToEnd, randomChooser } from '../../tools/playout';
 
 export { botRng as seeded };
 
@@ -18,20 +19,15 @@ export interface Decision {
  */
 export function* randomDecisions(seed: number, maxMoves = 400): Generator<Decision, WatergateState> {
   const rng = botRng(seed);
-  const G = newGame({}, rng);
-  for (let n = 0; n < maxMoves && G.winner === null && G.prompt; n++) {
-    const player = G.prompt.player;
-    const moves = legalMoves(G, player);
-    yield { G, player, moves };
-    const m = moves[rng.int(moves.length)];
-    const refused = applyMove(G, player, m.move, m.args[0], rng);
-    if (refused) throw new Error(`a legal move was refused: ${refused}`);
+  const it = playout(engineDriver(rng), newGame({}, rng), randomChooser(rng), { maxMoves });
+  for (let r = it.next(); ; r = it.next()) {
+    if (r.done) return r.value;
+    yield { G: r.value.state, player: r.value.player, moves: r.value.moves };
   }
-  return G;
 }
 
-/** The end state of one such game. */
-export function randomGame(seed: number, maxMoves = 400): WatergateState {
-  const it = randomDecisions(seed, maxMoves);
-  for (let r = it.next(); ; r = it.next()) if (r.done) return r.value;
+/** One seeded game of random legal moves to its end, calling `after` after each move. */
+export function randomGame(seed: number, { after, setup }: { after?: (G: WatergateState) => void; setup?: SetupData } = {}): WatergateState {
+  const rng = botRng(seed);
+  return playToEnd(engineDriver(rng), newGame(setup, rng), randomChooser(rng), {}, after && ((G) => after(G))).state;
 }

@@ -196,17 +196,4 @@ export function fillGreenSlips(s: Scenario): Scenario {
   return s;
 }
 
-/** Plays one seeded game of uniformly random legal moves on the pure engine, calling `after` after each move. */
-export function randomGame(seed: number, after?: (G: WatergateState) => void, setup?: SetupData): WatergateState {
-  const rng = seeded(seed);
-  const G = newGame(setup, rng);
-  while (G.winner === null) {
-    const p = G.prompt!.player;
-    const opts = legalMoves(G, p);
-    const m = opts[rng.int(opts.length)];
-    const err = applyMove(G, p, m.move, m.args[0], rng);
-    if (err) throw new Error(`legal move ${JSON.stringify(m)} refused: ${err}`);
-    after?.(G);
-  }
-  return G;
-}
+export { randomGame } from './rng';

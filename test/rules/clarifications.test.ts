@@ -225,8 +225,10 @@ describe('Clarifications (K1–K18)', () => {
   it('K15: face-down evidence only ever stands on space 0 of the track', () => {
     let seen = 0;
     for (let g = 0; g < 20; g++)
-      randomGame(700 + g, (G) => {
-        for (const t of G.track.evidence) if (!t.up) (expect(t.pos).toBe(0), seen++);
+      randomGame(700 + g, {
+        after: (G) => {
+          for (const t of G.track.evidence) if (!t.up) (expect(t.pos).toBe(0), seen++);
+        },
       });
     expect(seen).toBeGreaterThan(100);
   });

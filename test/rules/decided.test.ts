@@ -73,7 +73,7 @@ describe('Decided readings (docs/RULINGS.md)', () => {
 
   it('D8: the Editor\'s journalists are never removed from the game, so her cards never run out', () => {
     for (let g = 0; g < 60; g++)
-      randomGame(900 + g, (G) => expect(G.removed[E].filter((c) => ['E23', 'E24', 'E25'].includes(c))).toEqual([]));
+      randomGame(900 + g, { after: (G) => expect(G.removed[E].filter((c) => ['E23', 'E24', 'E25'].includes(c))).toEqual([]) });
   });
 
   it('D10: the Editor may ask for a colour even with a face-up token of that colour on the track (no precondition)', () => {

@@ -6,31 +6,27 @@
 import { describe, expect, it } from 'vitest';
 import { applyPatch, type Operation } from 'rfc6902';
 import type { State } from 'boardgame.io';
-import { getFilterPlayerView, InitializeGame } from 'boardgame.io/internal';
-import { legalMoves, Watergate, type WatergateState } from '../../game/index';
-import { gameReducer, strip } from '../../server/match/replay';
+import { getFilterPlayerView, ProcessGameConfig } from 'boardgame.io/internal';
+import { Watergate } from '../../game/index';
+import { initialState, playToEnd, randomChooser, reducerDriver } from '../../tools/playout';
 import { jsonPatch } from '../../server/socket/patch';
 import { seeded } from '../helpers/rng';
 
-const filter = getFilterPlayerView(Watergate as never);
+const filter = getFilterPlayerView(ProcessGameConfig(Watergate as never));
 const view = (seat: string | null, s: State) => (filter(seat, { type: 'update', args: ['m', s] } as never) as unknown as { args: [string, State] }).args[1];
 const json = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 
 describe('view patches', () => {
   it('turn each seat\'s view of a state into its view of the next one, at every move of 6 seeded games', () => {
-    const reducer = gameReducer(Watergate as never);
     let patchBytes = 0;
     let viewBytes = 0;
     let whole = 0;
     for (let g = 0; g < 6; g++) {
       const rng = seeded(900 + g);
-      let state = InitializeGame({ game: { ...Watergate, seed: `patch-${g}` } as never, numPlayers: 2 }) as State<WatergateState>;
-      const held = { '0': json(view('0', state)), '1': json(view('1', state)), spectator: json(view(null, state)) };
-      while (state.ctx.gameover === undefined) {
-        const p = state.G.prompt!.player;
-        const moves = legalMoves(state.G, p);
-        const m = moves[rng.int(moves.length)];
-        const next = strip(reducer(state, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: p } })) as State<WatergateState>;
+      const start = initialState(Watergate as never, `patch-${g}`);
+      const held = { '0': json(view('0', start)), '1': json(view('1', start)), spectator: json(view(null, start)) };
+      let state = start;
+      playToEnd(reducerDriver(Watergate as never), start, randomChooser(rng), {}, (next) => {
         expect(next._stateID).toBe(state._stateID + 1);
         for (const seat of ['0', '1', null] as const) {
           const key = seat ?? 'spectator';
@@ -49,7 +45,7 @@ describe('view patches', () => {
           viewBytes += JSON.stringify(after).length;
         }
         state = next;
-      }
+      });
     }
     // Mostly patches, and far smaller than the views they replace.
     expect(whole).toBeLessThan(20);
