@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+/**
+ * The board as a component, without a browser (as FreeBoardGames tests its boards): rendered from a seat's
+ * view with the moves as spies, a click on a highlighted target calls the engine's move with exactly one
+ * of the legal arguments, and what is not a legal target cannot be clicked.
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import type { BoardProps } from 'boardgame.io/react';
+import { WatergateBoard } from '../../client/board/Board';
+import { initI18n } from '../../client/i18n';
+import { legalMovesFromView } from '../../client/legal';
+import { playerView, type MoveChoice, type PlayerID, type WatergateState } from '../../game';
+import { E, N, Scenario } from '../helpers/scenario';
+
+beforeAll(async () => {
+  localStorage.setItem('watergate.lang', 'en');
+  await initI18n();
+});
+afterEach(cleanup);
+
+function board(G: WatergateState, seat: PlayerID | null) {
+  const view = playerView(G, seat);
+  const moves = Object.fromEntries(['play', 'answer', 'target', 'react', 'choose', 'pin'].map((m) => [m, vi.fn()])) as Record<MoveChoice['move'], ReturnType<typeof vi.fn>>;
+  const props = { G: view, ctx: {}, playerID: seat, moves, events: {}, matchData: undefined, isActive: true, isMultiplayer: false } as unknown as BoardProps<WatergateState>;
+  const r = render(<WatergateBoard {...props} />);
+  const legal = seat === null ? [] : legalMovesFromView(view, seat).map((m) => JSON.stringify([m.move, m.args[0]]));
+  /** The one call made to any move, as [move, argument]. */
+  const called = () => Object.entries(moves).flatMap(([name, fn]) => fn.mock.calls.map((c) => JSON.stringify([name, c[0]])));
+  return { ...r, moves, legal, called };
+}
+
+describe('the board component', () => {
+  it('a hand card, then a track token: plays the card for its value on that token, a legal move', () => {
+    const s = new Scenario(300).hand(E, ['E24', 'E31']).hand(N, ['N20']);
+    const b = board(s.G, E);
+    // Before a card is chosen, the track's tokens are pictures, not buttons.
+    expect(b.container.querySelector('.track [data-piece="initiative"]')!.getAttribute('role')).toBe('img');
+    fireEvent.click(b.container.querySelector('.hand-cards button[data-card="E24"]')!);
+    const initiative = b.container.querySelector('.track [data-piece="initiative"]')!;
+    expect(initiative.getAttribute('role')).toBe('button');
+    fireEvent.click(initiative);
+    expect(b.called()).toEqual([JSON.stringify(['play', { card: 'E24', as: 'value', target: { kind: 'initiative' } }])]);
+    expect(b.legal).toContain(b.called()[0]);
+  });
+
+  it('every option the prompt panel offers is a legal move, and clicking it plays exactly that', () => {
+    const s = new Scenario(301).hand(E, ['E24', 'E31']).hand(N, ['N20']);
+    const b = board(s.G, E);
+    fireEvent.click(b.container.querySelector('.hand-cards button[data-card="E31"]')!);
+    const options = [...b.container.querySelectorAll('.prompt button[data-move]')];
+    expect(options.length).toBeGreaterThan(0);
+    fireEvent.click(options.at(-1)!);
+    expect(b.called()).toHaveLength(1);
+    expect(b.legal).toContain(b.called()[0]);
+  });
+
+  it('pinning: a highlighted empty space of the token\'s colour pins it there', () => {
+    const s = new Scenario(302).track([{ id: 'T02', pos: 4, up: true }]).hand(E, ['E24', 'E31']).hand(N, ['N20']);
+    s.value(E, 'E24', { kind: 'evidence', token: 'T02' });
+    expect(s.G.prompt).toMatchObject({ kind: 'pin', player: E });
+    const b = board(s.G, E);
+    const spaces = [...b.container.querySelectorAll('[data-space][role="button"]')];
+    expect(spaces.length).toBe(b.legal.length);
+    fireEvent.click(spaces[0]);
+    expect(b.called()).toHaveLength(1);
+    expect(b.called()[0]).toMatch(/^\["pin",\{"token":"T02","space":"/);
+    expect(b.legal).toContain(b.called()[0]);
+  });
+
+  it('the opponent and spectators get nothing to click while the Editor decides', () => {
+    const s = new Scenario(303).hand(E, ['E24', 'E31']).hand(N, ['N20', 'N02']);
+    for (const seat of [N, null]) {
+      const b = board(s.G, seat);
+      expect(b.container.querySelectorAll('[role="button"], .prompt button[data-move]')).toHaveLength(0);
+      expect(b.container.querySelectorAll('.hand-cards button')).toHaveLength(0);
+      cleanup();
+    }
+  });
+});
