@@ -38,7 +38,7 @@ export async function playMatch({ seats, seed, maxRounds = 60, onDecision }: Mat
   };
   let moves = 0;
   while (state.ctx.gameover === undefined && state.G.round <= maxRounds) {
-    const seat = Object.keys(state.ctx.activePlayers ?? { [state.ctx.currentPlayer]: 1 })[0] as PlayerID;
+    const seat = state.G.prompt!.player; // the player the engine waits for (boardgame.io's stages follow it)
     const t0 = performance.now();
     const { action, metadata } = await bots[seat].play(state, seat);
     onDecision?.(seat, performance.now() - t0, metadata);

@@ -5,16 +5,17 @@
  */
 import { DECISIONS, decisionFor } from './decisions';
 import { run } from './flow';
-import { initialState, optionsFrom } from './state';
+import { initialState, optionsFrom, other } from './state';
+import { win } from './track';
 import type { MoveChoice, PlayerID, Rng, SetupData, WatergateState } from './types';
 
 export type MoveName = MoveChoice['move'];
-export const MOVE_NAMES: readonly MoveName[] = ['play', 'answer', 'target', 'react', 'choose', 'pin'];
+export const MOVE_NAMES: readonly MoveName[] = ['play', 'answer', 'target', 'react', 'choose', 'pin', 'resign'];
 
 /** Which move answers which prompt (also the boardgame.io stage names). */
 export const MOVE_FOR_PROMPT = Object.fromEntries(Object.entries(DECISIONS).map(([kind, d]) => [kind, d.move])) as Record<
   NonNullable<WatergateState['prompt']>['kind'],
-  MoveName
+  Exclude<MoveName, 'resign'>
 >;
 
 /** R1–R7: a new game, already in round 1's cards phase, waiting for the Editor's first card. */
@@ -27,6 +28,8 @@ export function newGame(setupData: SetupData | undefined, rng: Rng): WatergateSt
 /** Why this move is illegal now, or null. Changes nothing. */
 export function checkMove(G: WatergateState, p: PlayerID, move: string, arg: unknown): string | null {
   if (G.winner !== null) return 'the game is over';
+  // Giving up is every seated player's right at any moment, whatever the game waits for (never a bot's option).
+  if (move === 'resign') return p === '0' || p === '1' ? (arg === undefined || arg === null ? null : 'resign takes no argument') : 'only a seated player may resign';
   const pr = G.prompt;
   if (!pr) return 'nothing to decide';
   if (pr.player !== p) return 'it is not your decision';
@@ -39,6 +42,10 @@ export function checkMove(G: WatergateState, p: PlayerID, move: string, arg: unk
 export function applyMove(G: WatergateState, p: PlayerID, move: string, arg: unknown, rng: Rng): string | null {
   const error = checkMove(G, p, move, arg);
   if (error) return error;
+  if (move === 'resign') {
+    win(G, other(p), 'resigned');
+    return null;
+  }
   const pr = G.prompt!;
   decisionFor(pr).apply(G, p, pr, arg, rng);
   run(G, rng);

@@ -58,6 +58,7 @@ export const LOG_KEYS = [
   'win.connected',
   'win.momentum',
   'win.supply',
+  'win.resigned',
 ] as const;
 
 export type LogKey = (typeof LOG_KEYS)[number];

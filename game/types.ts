@@ -188,7 +188,7 @@ export type Task =
   | { t: 'round' };
 
 export type Phase = 'setup' | 'cards' | 'assessment' | 'gameover';
-export type EndReason = 'connected' | 'momentum' | 'supply';
+export type EndReason = 'connected' | 'momentum' | 'supply' | 'resigned';
 
 /** One line of the public game record: a message key and its public parameters (the client words it). */
 export interface LogEntry {
@@ -275,6 +275,6 @@ export interface Rng {
 
 /** A legal move as `ai.enumerate` returns it. */
 export interface MoveChoice {
-  move: 'play' | 'answer' | 'target' | 'react' | 'choose' | 'pin';
+  move: 'play' | 'answer' | 'target' | 'react' | 'choose' | 'pin' | 'resign';
   args: unknown[];
 }

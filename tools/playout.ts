@@ -8,7 +8,8 @@
  *   const end = playToEnd(reducerDriver(Watergate), initialState(Watergate, 'seed'), chooser);
  */
 import type { Game, State } from 'boardgame.io';
-import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
+import { InitializeGame } from 'boardgame.io/internal';
+import { gameReducer, strip } from '../server/match/replay';
 import { applyMove, legalMoves, type MoveChoice, type PlayerID, type SetupData, type WatergateState } from '../game/index';
 import type { Rng } from '../game/types';
 
@@ -48,21 +49,19 @@ export function engineDriver(rng: Rng): Driver<WatergateState> {
 }
 
 /**
- * boardgame.io's reducer with the game's flow, stages and plugins, as the server runs it (server/match/
- * replay.ts). States it has returned stay as they were.
+ * boardgame.io's reducer with the game's flow, stages and plugins, exactly as the server runs it
+ * (server/match/replay.ts): states it has returned stay as they were.
  */
 export function reducerDriver(game: Game): Driver<State<WatergateState>> {
-  const processed = ProcessGameConfig(game);
-  const reducer = CreateGameReducer({ game: processed }) as unknown as (s: State, a: unknown) => State<WatergateState>;
+  const reducer = gameReducer(game);
   return {
-    decider: (s) => (s.ctx.gameover !== undefined ? null : (Object.keys(s.ctx.activePlayers ?? { [s.ctx.currentPlayer]: 1 })[0] as PlayerID)),
+    // The engine's prompt names the player it waits for (boardgame.io's stages follow it).
+    decider: (s) => (s.ctx.gameover !== undefined ? null : (s.G.prompt?.player ?? null)),
     moves: (s, p) => game.ai!.enumerate(s.G, s.ctx, p) as MoveChoice[],
     apply(s, p, m) {
-      // A copy of ctx: the reducer changes some of the previous state's ctx objects in place.
-      const next = reducer({ ...s, ctx: structuredClone(s.ctx) }, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: p } });
+      const next = reducer(s, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: p } });
       if (next._stateID === s._stateID) throw new Error(`a legal move was refused: ${JSON.stringify(m)}`);
-      const { deltalog: _d, transients: _t, ...rest } = next as State<WatergateState> & { transients?: unknown };
-      return rest as State<WatergateState>;
+      return strip(next) as State<WatergateState>;
     },
     round: (s) => s.G.round,
   };

@@ -6,6 +6,7 @@ import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { BoardProps } from 'boardgame.io/react';
 import { useTranslation } from 'react-i18next';
 import type { MoveChoice, PlayArgs, PlayerID, ValueTarget, WatergateState, WatergateView } from '../../game';
+import { roleName } from '../i18n/words';
 import { legalMovesFromView } from '../legal';
 import { Card } from './Card';
 import { EvidenceBoard } from './EvidenceBoard';
@@ -17,6 +18,33 @@ import { Track } from './Track';
 const seatOf = (id: string | null | undefined): PlayerID | null => (id === '0' || id === '1' ? id : null);
 const targetKey = (t: ValueTarget): string | null =>
   t.kind === 'initiative' || t.kind === 'momentum' ? t.kind : t.kind === 'evidence' ? t.token : null;
+
+/** "Resign", asked twice: the first click says what it does. */
+function Resign({ me, resign }: { me: PlayerID; resign: () => void }): ReactNode {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <p className="resign">
+        <button type="button" className="link" data-resign onClick={() => setAsking(true)}>
+          {t('resign.button')}
+        </button>
+      </p>
+    );
+  return (
+    <div className="resign confirm" role="alertdialog" aria-labelledby="resign-question">
+      <p id="resign-question">{t('resign.confirm', { other: roleName(t, me === '0' ? '1' : '0') })}</p>
+      <p className="actions">
+        <button type="button" className="danger" data-resign-confirm onClick={resign}>
+          {t('resign.yes')}
+        </button>
+        <button type="button" autoFocus onClick={() => setAsking(false)}>
+          {t('resign.no')}
+        </button>
+      </p>
+    </div>
+  );
+}
 
 export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   const { t } = useTranslation();
@@ -84,6 +112,8 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
         </div>
         <div className="side">
           <PromptPanel view={view} me={me} legal={legal} selected={selected} pinToken={pinToken} setPinToken={setPinToken} act={act} />
+          {/* Online, a seated player may resign at any moment; locally boardgame.io lets only the player to move do so. */}
+          {me && view.winner === null && (shell.online || pr?.player === me) && <Resign me={me} resign={() => props.moves.resign?.()} />}
           {me && (
             <section className="hand" aria-label={t('board.hand')}>
               <h2>

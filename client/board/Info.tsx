@@ -177,7 +177,7 @@ export function GameOver({ view, me, actions }: { view: WatergateView; me: Playe
   const why =
     view.endReason === 'connected'
       ? t('gameover.connected', { names: view.connected.map((i) => informantName(t, i)).join(', ') })
-      : t(`gameover.${view.endReason}`);
+      : t(`gameover.${view.endReason}`, { loser: roleName(t, view.winner === '0' ? '1' : '0') });
   return (
     <section className="gameover" role="alertdialog" aria-labelledby="gameover-title" data-winner={view.winner}>
       <h2 id="gameover-title">{t('gameover.title')}</h2>

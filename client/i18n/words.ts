@@ -181,6 +181,8 @@ export function moveText(t: T, view: WatergateView, m: MoveChoice): string {
       return view.prompt?.kind === 'choose' ? choiceText(t, view, view.prompt.step, a as ChoiceArgs) : '';
     case 'pin':
       return t('prompt.pinTo', { space: (a as { space: string }).space });
+    case 'resign':
+      return t('resign.button');
   }
 }
 

@@ -37,7 +37,14 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   const onServerError = useCallback((e: GuardError, client: GameClientInstance) => {
     setRefusal({ error: e, fatal: client.getState() === null && (e.type === 'not-found' || e.type === 'unauthorized') });
   }, []);
-  const onUpdate = useCallback(() => setRefusal((r) => (r && !r.fatal ? null : r)), []);
+  // A game in progress (a first move made, not over): "Leave" then keeps the seat (come back later, or resign).
+  const [inGame, setInGame] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const onUpdate = useCallback((client: GameClientInstance) => {
+    setRefusal((r) => (r && !r.fatal ? null : r));
+    const s = client.getState();
+    setInGame(!!s && s.ctx.gameover === undefined && s._stateID > 0);
+  }, []);
 
   const shell: Shell = {
     online: true,
@@ -79,7 +86,9 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           <button
             type="button"
             className="link"
+            data-leave
             onClick={async () => {
+              if (inGame) return setLeaving(true);
               const { GAME, lobby } = await api();
               try {
                 await lobby.leaveMatch(GAME, matchID, { playerID: seat.playerID, credentials: seat.credentials });
@@ -94,6 +103,19 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           </button>
         )}
       </div>
+      {leaving && inGame && (
+        <div className="confirm leave" role="alertdialog" aria-labelledby="leave-question">
+          <p id="leave-question">{t('lobby.leaveConfirm')}</p>
+          <p className="actions">
+            <button type="button" className="primary" data-leave-page onClick={() => go('#/')}>
+              {t('lobby.leavePage')}
+            </button>
+            <button type="button" autoFocus onClick={() => setLeaving(false)}>
+              {t('lobby.stay')}
+            </button>
+          </p>
+        </div>
+      )}
       {refusal?.fatal ? (
         <div className="panel refused" role="alert" data-refused={refusal.error.type}>
           <p>{refusal.error.type === 'not-found' ? t('lobby.notFound', { id: matchID }) : t('lobby.seatRefused')}</p>

@@ -5,9 +5,13 @@
 import { createRequire } from 'node:module';
 import type { Game, LogEntry, State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
-import type { MatchStore, MoveRow } from '../storage/types';
+import type { MatchStore, MoveRow, StoredAction } from '../storage/types';
 
-export type Reducer = ((s: State, a: unknown) => State & { transients?: unknown }) & { game: ProcessedGame };
+export type Reducer = ((s: State, a: unknown) => State & { transients?: unknown }) & {
+  game: ProcessedGame;
+  /** The state the reducer is handed for this action (see gameReducer). */
+  prepare(s: State, a: StoredAction): State;
+};
 type ProcessedGame = ReturnType<typeof ProcessGameConfig>;
 export type Replayer = (state: State, moves: MoveRow[], onEach?: (s: State, log: LogEntry[]) => void) => State;
 
@@ -32,8 +36,19 @@ immer.setAutoFreeze(false);
 export function gameReducer(game: Game): Reducer {
   const processed = ProcessGameConfig(game);
   const reduce = CreateGameReducer({ game: processed }) as unknown as (s: State, a: unknown) => State;
-  const safe = (s: State, a: unknown) => reduce({ ...s, ctx: structuredClone(s.ctx) }, a);
-  return Object.assign(safe, { game: processed }) as unknown as Reducer;
+  const prepare = (s: State, a: StoredAction): State => {
+    const ctx = structuredClone(s.ctx);
+    // A player may resign at any moment, also while the other decides: boardgame.io only lets active
+    // players move, so the resigning player is made active in the `resign` stage for this one action (the
+    // engine has checked the rest; the game ends with it). The same on every replay.
+    if (a?.payload?.type === 'resign') {
+      const p = a.payload.playerID;
+      Object.assign(ctx, { activePlayers: { [p]: 'resign' }, _activePlayersNumMoves: { [p]: 0 }, _activePlayersMinMoves: null, _activePlayersMaxMoves: null });
+    }
+    return { ...s, ctx };
+  };
+  const safe = (s: State, a: unknown) => reduce(prepare(s, a as StoredAction), a);
+  return Object.assign(safe, { game: processed, prepare }) as unknown as Reducer;
 }
 
 /** Replays stored moves on a state; a row that does not produce its own state id means corrupt data. */

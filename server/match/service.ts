@@ -297,7 +297,8 @@ export class MatchService {
     if (why) return { matchID, type: 'invalid-move', message: why };
     const flow = this.reducer.game.flow;
     const action: StoredAction = { type: 'MAKE_MOVE', payload: { type: req.type, args: [req.arg], playerID } };
-    const reduced = flow.isPlayerActive(state.G, state.ctx, playerID) && flow.getMove(state.ctx, req.type, playerID) ? this.reducer(state, action) : state;
+    const input = this.reducer.prepare(state, action);
+    const reduced = flow.isPlayerActive(input.G, input.ctx, playerID) && flow.getMove(input.ctx, req.type, playerID) ? this.reducer(state, action) : state;
     if (reduced._stateID === state._stateID) {
       // The rules accept it but boardgame.io did not apply it: its stages disagree with the engine's prompt.
       this.o.log.error({ matchID, playerID, move: req.type, activePlayers: state.ctx.activePlayers }, 'move accepted by the rules but not applied by boardgame.io');

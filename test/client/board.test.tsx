@@ -21,7 +21,7 @@ afterEach(cleanup);
 
 function board(G: WatergateState, seat: PlayerID | null) {
   const view = playerView(G, seat);
-  const moves = Object.fromEntries(['play', 'answer', 'target', 'react', 'choose', 'pin'].map((m) => [m, vi.fn()])) as Record<MoveChoice['move'], ReturnType<typeof vi.fn>>;
+  const moves = Object.fromEntries(['play', 'answer', 'target', 'react', 'choose', 'pin', 'resign'].map((m) => [m, vi.fn()])) as Record<MoveChoice['move'], ReturnType<typeof vi.fn>>;
   const props = { G: view, ctx: {}, playerID: seat, moves, events: {}, matchData: undefined, isActive: true, isMultiplayer: false } as unknown as BoardProps<WatergateState>;
   const r = render(<WatergateBoard {...props} />);
   const legal = seat === null ? [] : legalMovesFromView(view, seat).map((m) => JSON.stringify([m.move, m.args[0]]));
@@ -66,6 +66,19 @@ describe('the board component', () => {
     expect(b.called()).toHaveLength(1);
     expect(b.called()[0]).toMatch(/^\["pin",\{"token":"T02","space":"/);
     expect(b.legal).toContain(b.called()[0]);
+  });
+
+  it('resigning asks first, then makes the resign move (no argument); it is never among the prompt\'s options', () => {
+    const s = new Scenario(304).hand(E, ['E24', 'E31']).hand(N, ['N20']);
+    const b = board(s.G, E);
+    expect(b.container.querySelector('[data-resign-confirm]')).toBeNull();
+    fireEvent.click(b.container.querySelector('[data-resign]')!);
+    expect(b.moves.resign).not.toHaveBeenCalled();
+    expect(b.container.querySelector('.resign.confirm')!.textContent).toContain('Nixon wins at once');
+    fireEvent.click(b.container.querySelector('[data-resign-confirm]')!);
+    expect(b.moves.resign).toHaveBeenCalledTimes(1);
+    expect(b.moves.resign.mock.calls[0]).toEqual([]);
+    expect(b.legal.some((m) => m.includes('resign'))).toBe(false);
   });
 
   it('the opponent and spectators get nothing to click while the Editor decides', () => {

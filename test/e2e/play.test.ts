@@ -187,6 +187,42 @@ describe('a match through the lobby', () => {
     expect(env.session.problems).toEqual([]);
   });
 
+  it('during a game, "Leave" keeps the seat after asking; the player not to move resigns and the other side wins', { timeout: 120_000 }, async () => {
+    const { matchID, editor, nixon, editorCtx, nixonCtx } = await meetInLobby({ editor: 'Eve', nixon: 'Rex' });
+    const before = await boardState(editor);
+    await decide(editor, '0');
+    await waitForChange(nixon, before);
+
+    // Leave mid-game: the page says what it does; "Stay" keeps the board, "Go to the lobby" keeps the seat.
+    await editor.locator('[data-leave]').click();
+    const ask = editor.locator('.confirm.leave');
+    await expect.poll(() => ask.textContent()).toContain('Your seat stays yours');
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    expect(await ask.count()).toBe(0);
+    await editor.locator('[data-leave]').click();
+    await ask.getByRole('button', { name: 'Go to the lobby' }).click();
+    await editor.waitForURL((u) => u.hash === '#/' || u.hash === '');
+    await editor.locator(`[data-my-match="${matchID}"]`).waitFor();
+    expect(await (await fetch(`${env.server.url}/games/watergate/${matchID}`)).json()).toMatchObject({ players: [{ name: 'Eve' }, { name: 'Rex' }] });
+    await editor.goto(`${env.server.url}/#/match/${matchID}`);
+    await editor.locator('.game').waitFor();
+
+    // Nixon resigns while it is not his turn to move: asked first, then both boards say who won and why.
+    const waiting = (await boardState(nixon)).mine ? editor : nixon;
+    const [resigner, winner] = waiting === nixon ? [nixon, editor] : [editor, nixon];
+    await resigner.locator('[data-resign]').click();
+    await resigner.locator('[data-resign-confirm]').click();
+    await resigner.locator('.gameover').waitFor();
+    await winner.locator('.gameover').waitFor();
+    expect(await resigner.locator('.gameover .headline').textContent()).toBe('You lose.');
+    expect(await winner.locator('.gameover .headline').textContent()).toBe('You win!');
+    expect(await winner.locator('.gameover .why').textContent()).toMatch(/^(Nixon|Editor) resigned\.$/);
+    expect(await winner.locator('.record-lines').textContent()).toContain('the other side resigned');
+
+    for (const c of [editorCtx, nixonCtx]) await c.close();
+    expect(env.session.problems).toEqual([]);
+  });
+
   it('a player who leaves frees the seat for someone else; when the last one leaves, the match is gone', { timeout: 120_000 }, async () => {
     const { matchID, editor, nixon, editorCtx, nixonCtx } = await meetInLobby({ editor: 'Kay', nixon: 'Ron' });
     expect(await nixon.locator('.status .me').textContent()).toBe('You are Nixon');

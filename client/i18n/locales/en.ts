@@ -50,6 +50,9 @@ const en = {
     join: 'Join as {{role}}',
     spectate: 'Watch',
     leave: 'Leave',
+    leaveConfirm: 'Leave this page? Your seat stays yours: come back to it from the lobby with this browser. To give up the game, resign.',
+    leavePage: 'Go to the lobby',
+    stay: 'Stay',
     rejoin: 'Back to my match',
     free: 'free',
     seat: '{{role}}: {{name}}',
@@ -276,6 +279,13 @@ const en = {
     connected: 'Two informants are connected to Nixon by face-up evidence: {{names}}.',
     momentum: 'Nixon placed his 5th momentum token.',
     supply: 'The momentum supply ran out at the assessment.',
+    resigned: '{{loser}} resigned.',
+  },
+  resign: {
+    button: 'Resign',
+    confirm: 'Resign this game? {{other}} wins at once.',
+    yes: 'Resign',
+    no: 'Keep playing',
   },
   log: {
     round: 'Round {{round}} begins.',
@@ -342,6 +352,7 @@ const en = {
     'win.connected': 'The Editor wins: two informants are connected to Nixon.',
     'win.momentum': 'Nixon wins with his 5th momentum token.',
     'win.supply': 'Nixon wins: the momentum supply is empty.',
+    'win.resigned': '{{who}} wins: the other side resigned.',
     noToken: 'no token',
   },
   rules: {

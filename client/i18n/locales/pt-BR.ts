@@ -52,6 +52,9 @@ const ptBR: Translation = {
     join: 'Entrar como {{role}}',
     spectate: 'Assistir',
     leave: 'Sair',
+    leaveConfirm: 'Sair desta página? O lugar continua seu: volte a ele pelo saguão, neste navegador. Para abandonar a partida, desista.',
+    leavePage: 'Ir para o saguão',
+    stay: 'Ficar',
     rejoin: 'Voltar à minha partida',
     free: 'livre',
     seat: '{{role}}: {{name}}',
@@ -278,6 +281,13 @@ const ptBR: Translation = {
     connected: 'Dois informantes estão ligados a Nixon por evidências viradas para cima: {{names}}.',
     momentum: 'Nixon colocou seu 5º marcador de impulso.',
     supply: 'A reserva de impulso acabou na avaliação.',
+    resigned: '{{loser}} desistiu.',
+  },
+  resign: {
+    button: 'Desistir',
+    confirm: 'Desistir desta partida? {{other}} vence na hora.',
+    yes: 'Desistir',
+    no: 'Continuar jogando',
   },
   log: {
     round: 'Começa a rodada {{round}}.',
@@ -344,6 +354,7 @@ const ptBR: Translation = {
     'win.connected': 'O Editor vence: dois informantes estão ligados a Nixon.',
     'win.momentum': 'Nixon vence com seu 5º marcador de impulso.',
     'win.supply': 'Nixon vence: a reserva de impulso acabou.',
+    'win.resigned': '{{who}} vence: o outro lado desistiu.',
     noToken: 'nenhuma ficha',
   },
   rules: {

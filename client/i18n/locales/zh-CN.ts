@@ -52,6 +52,9 @@ const zhCN: Translation = {
     join: '以{{role}}身份加入',
     spectate: '观战',
     leave: '离开',
+    leaveConfirm: '离开此页面？你的座位仍然保留：用此浏览器从大厅回来即可。若要放弃本局，请认输。',
+    leavePage: '前往大厅',
+    stay: '留下',
     rejoin: '回到我的对局',
     free: '空位',
     seat: '{{role}}：{{name}}',
@@ -267,6 +270,13 @@ const zhCN: Translation = {
     connected: '两名线人通过正面朝上的证据与尼克松相连：{{names}}。',
     momentum: '尼克松放下了他的第 5 个势头标记。',
     supply: '结算时势头库存耗尽。',
+    resigned: '{{loser}}认输了。',
+  },
+  resign: {
+    button: '认输',
+    confirm: '确定认输？{{other}}将立即获胜。',
+    yes: '认输',
+    no: '继续游戏',
   },
   log: {
     round: '第 {{round}} 轮开始。',
@@ -323,6 +333,7 @@ const zhCN: Translation = {
     'win.connected': '主编获胜：两名线人与尼克松相连。',
     'win.momentum': '尼克松凭第 5 个势头标记获胜。',
     'win.supply': '尼克松获胜：势头库存耗尽。',
+    'win.resigned': '{{who}}获胜：对方认输。',
     noToken: '没有标记',
   },
   rules: {

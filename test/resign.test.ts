@@ -1,0 +1,51 @@
+/**
+ * Resigning: either seated player may give up at any moment the game is not over, whatever it waits
+ * for; the other side wins at once, with the reason "resigned" in ctx.gameover and in the record. A bot
+ * never considers it (it is not among the legal moves). On the engine and through boardgame.io's reducer
+ * as the server runs it (the socket path: test/server/resign.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import type { State } from 'boardgame.io';
+import { applyMove, checkMove, legalMoves, Watergate, type WatergateState } from '../game/index';
+import { gameReducer, replayer, strip } from '../server/match/replay';
+import { initialState, playout, randomChooser, reducerDriver } from '../tools/playout';
+import { randomDecisions, seeded } from './helpers/rng';
+
+describe('resign', () => {
+  it('on the engine: either player, at any decision; the other wins, recorded; refused with an argument or after the end', () => {
+    let tried = 0;
+    for (let seed = 1; seed <= 6; seed++)
+      for (const { G, player, moves } of randomDecisions(8800 + seed)) {
+        expect(moves.some((m) => (m.move as string) === 'resign')).toBe(false);
+        for (const who of ['0', '1'] as const) {
+          if (tried++ % 7 !== 0) continue;
+          const copy = structuredClone(G);
+          expect(checkMove(copy, who, 'resign', 'now')).toBe('resign takes no argument');
+          expect(applyMove(copy, who, 'resign', undefined, seeded(1))).toBeNull();
+          expect(copy).toMatchObject({ winner: who === '0' ? '1' : '0', endReason: 'resigned', phase: 'gameover', prompt: null });
+          expect(copy.log.at(-1)).toMatchObject({ key: 'win.resigned', player: who === '0' ? '1' : '0' });
+          expect(checkMove(copy, who === '0' ? '1' : '0', 'resign', undefined)).toBe('the game is over');
+          expect(legalMoves(copy, player)).toEqual([]);
+        }
+      }
+    expect(tried).toBeGreaterThan(100);
+  });
+
+  it('through boardgame.io: the player who is not to move resigns too; ctx.gameover says why, and the stored move replays', () => {
+    const reducer = gameReducer(Watergate as never);
+    const start = initialState(Watergate as never, 'resign-1');
+    // Play a few moves, then let the player who is NOT to move resign.
+    let state = start;
+    for (const step of playout(reducerDriver(Watergate as never), start, randomChooser(seeded(3)), { maxMoves: 25 })) state = step.state;
+    const waiting = state.G.prompt!.player === '0' ? '1' : '0';
+    expect(Object.keys(state.ctx.activePlayers ?? {})).toEqual([state.G.prompt!.player]);
+    const action = { type: 'MAKE_MOVE' as const, payload: { type: 'resign', args: [], playerID: waiting } };
+    const after = strip(reducer(state, action)) as State<WatergateState>;
+    expect(after._stateID).toBe(state._stateID + 1);
+    expect(after.ctx.gameover).toEqual({ winner: state.G.prompt!.player, reason: 'resigned' });
+    // A server replaying the stored move from the state before gets the same state.
+    expect(replayer(reducer)(state, [{ stateID: after._stateID, action, log: [] }])).toEqual(after);
+    // And the state before is untouched.
+    expect(state.ctx.gameover).toBeUndefined();
+  });
+});
