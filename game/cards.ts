@@ -13,7 +13,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_FROM_BAG", draw: 2, pin: 1 }],
     after: 'DISCARD',
     provenance: { name: 'R', type: 'R', valueColour: 'D', effect: 'D' },
-    history: "Chief operative of the White House \"Plumbers\"; supervised the break-in.",
   },
   N02: {
     id: 'N02', number: 2, side: NIXON, name: "Chuck Colson",
@@ -22,7 +21,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "MOVE_EVIDENCE", mode: "EACH", steps: 2, maxTokens: 2, where: "ANY" }],
     after: 'DISCARD',
     provenance: { name: 'R', type: 'R', valueColour: 'S', effect: 'S', note: "o-python0 sample lists value 1 with green+yellow; rulebook allows one colour or joker, so green was kept" },
-    history: "Special Counsel to the President; hired Howard Hunt.",
   },
   N03: {
     id: 'N03', number: 3, side: NIXON, name: "Bob Haldeman",
@@ -31,7 +29,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "REMOVE_BOARD_EVIDENCE", count: 1, face: "UP" }],
     after: 'DISCARD',
     provenance: { name: 'R', type: 'R', valueColour: 'D', effect: 'H', note: "Quill review: Haldeman was \"making evidence disappear\"; exact text designed" },
-    history: "White House Chief of Staff; the 23 June 1972 \"smoking gun\" conversation.",
   },
   N04: {
     id: 'N04', number: 4, side: NIXON, name: "Howard Hunt",
@@ -40,7 +37,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "MOVE_TOKEN", token: "momentum", steps: 2 }, { op: "DRAW_AND_PLAY_TOP" }],
     after: 'DISCARD',
     provenance: { name: 'R', type: 'R', valueColour: 'D', effect: 'R+D' },
-    history: "Former CIA officer who organised the bugging of the DNC.",
   },
   N05: {
     id: 'N05', number: 5, side: NIXON, name: "John Mitchell",
@@ -50,7 +46,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     after: 'DISCARD',
     reaction: { trigger: 'OPPONENT_EVENT_ACTION', effect: 'CANCEL_EVENT_TO_DISCARD', alsoAgainst: ["E34"], notAgainst: ["E25"] },
     provenance: { name: 'R', type: 'R', valueColour: 'D', effect: 'R' },
-    history: "Attorney General, then director of the re-election committee (CRP).",
   },
   N06: {
     id: 'N06', number: 6, side: NIXON, name: "John Ehrlichman",
@@ -59,7 +54,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "RETURN_TRACK_EVIDENCE", count: 1, where: "NOT_OWN_SIDE" }],
     after: 'DISCARD',
     provenance: { name: 'R', type: 'R', valueColour: 'D', effect: 'D' },
-    history: "Domestic-affairs chief; had the contents of Hunt's safe disposed of.",
   },
   N07: {
     id: 'N07', number: 7, side: NIXON, name: "Gambit",
@@ -68,7 +62,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "MOVE_EVIDENCE", mode: "TOTAL", steps: 4, maxTokens: 2, where: "ANY" }],
     after: 'REMOVE', recycle: true,
     provenance: { name: 'R', type: 'R', valueColour: 'D', effect: 'R+D' },
-    history: "Liddy's \"Operation Gemstone\" plan of dirty tricks (1972).",
   },
   N08: {
     id: 'N08', number: 8, side: NIXON, name: "A brilliant mood",
@@ -77,7 +70,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "MOVE_TOKEN", token: "momentum", steps: 2 }, { op: "RESTRICT_OPPONENT_EVENTS" }],
     after: 'REMOVE',
     provenance: { name: 'R', type: 'R', valueColour: 'D', effect: 'R+D' },
-    history: "The President's confidence after the 1972 landslide.",
   },
   N09: {
     id: 'N09', number: 9, side: NIXON, name: "1972 Presidential Election",
@@ -86,7 +78,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "MOVE_EVIDENCE", mode: "TOTAL", steps: 2, maxTokens: null, where: "ANY" }],
     after: 'REMOVE',
     provenance: { name: 'S', type: 'S', valueColour: 'S', effect: 'S', note: "o-python0 sample card; not confirmed elsewhere" },
-    history: "Nixon carries 49 states on 7 November 1972.",
   },
   N10: {
     id: 'N10', number: 10, side: NIXON, name: "\"A third-rate burglary\"",
@@ -95,7 +86,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "SET_TOKEN", token: "momentum", space: 2 }],
     after: 'REMOVE',
     provenance: { name: 'H', type: 'D', valueColour: 'D', effect: 'D', note: "Paste review calls it a card title; the rulebook also uses it as a history heading" },
-    history: "Press secretary Ron Ziegler dismisses the break-in (19 June 1972).",
   },
   N11: {
     id: 'N11', number: 11, side: NIXON, name: "\"I am not a crook\"",
@@ -104,7 +94,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "MOVE_TOKEN", token: "momentum", steps: 3 }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "Nixon's televised press conference in Orlando (17 November 1973).",
   },
   N12: {
     id: 'N12', number: 12, side: NIXON, name: "Executive privilege",
@@ -113,7 +102,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_BUTTERFIELD" }, { op: "MOVE_TOKEN", token: "initiative", steps: 2 }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "Nixon refuses to surrender the White House tapes (July 1973).",
   },
   N13: {
     id: 'N13', number: 13, side: NIXON, name: "Hush money",
@@ -122,7 +110,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_MCCORD" }, { op: "MOVE_EVIDENCE", mode: "EACH", steps: 1, maxTokens: 2, where: "ANY" }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "Secret payments to the arrested burglars (1972-73).",
   },
   N14: {
     id: 'N14', number: 14, side: NIXON, name: "The 18 1/2-minute gap",
@@ -131,7 +118,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_WOODS" }, { op: "REMOVE_BOARD_EVIDENCE", count: 1, face: "UP", colour: "green" }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "Erased passage of the 20 June 1972 tape (revealed November 1973).",
   },
   N15: {
     id: 'N15', number: 15, side: NIXON, name: "Martha Mitchell silenced",
@@ -140,7 +126,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_MMITCHELL" }, { op: "MOVE_TOKEN", token: "momentum", steps: 1 }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "Her phone call to a reporter is cut off in Newport Beach (June 1972).",
   },
   N16: {
     id: 'N16', number: 16, side: NIXON, name: "The Dean Report",
@@ -149,7 +134,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_DEAN" }, { op: "MOVE_TOKEN", token: "momentum", steps: 1 }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "Nixon cites a Dean \"investigation\" that never took place (29 August 1972).",
   },
   N17: {
     id: 'N17', number: 17, side: NIXON, name: "Maurice Stans",
@@ -158,7 +142,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_SLOAN" }, { op: "RETURN_TRACK_EVIDENCE", count: 1, where: "NOT_OWN_SIDE" }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "CRP finance chairman, Hugh Sloan's superior.",
   },
   N18: {
     id: 'N18', number: 18, side: NIXON, name: "Patrick Gray",
@@ -167,7 +150,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_BALDWIN" }, { op: "RETURN_TRACK_EVIDENCE", count: 1, where: "NOT_OWN_SIDE" }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "Acting FBI director who briefed the White House and destroyed Hunt's papers.",
   },
   N19: {
     id: 'N19', number: 19, side: NIXON, name: "CIA stalls the FBI",
@@ -176,7 +158,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "FLIP_BOARD_EVIDENCE", count: 1 }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "Plan of 23 June 1972 to invoke national security against the FBI inquiry.",
   },
   N20: {
     id: 'N20', number: 20, side: NIXON, name: "Enemies List",
@@ -185,7 +166,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "FLIP_INFORMANT", count: 1 }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "The White House list of political opponents (1971).",
   },
   E23: {
     id: 'E23', number: 23, side: EDITOR, name: "Bob Woodward",
@@ -194,7 +174,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "MOVE_EVIDENCE", mode: "TOTAL", steps: 3, maxTokens: 2, where: "ANY" }],
     after: 'DISCARD',
     provenance: { name: 'R', type: 'R', valueColour: 'D', effect: 'D' },
-    history: "Post reporter; met his secret source in a Rosslyn parking garage.",
   },
   E24: {
     id: 'E24', number: 24, side: EDITOR, name: "Carl Bernstein",
@@ -203,7 +182,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "REVEAL_TRACK_EVIDENCE" }, { op: "MOVE_EVIDENCE", mode: "EACH", steps: 2, maxTokens: 1, where: "ANY" }],
     after: 'DISCARD',
     provenance: { name: 'R', type: 'R', valueColour: 'D', effect: 'D' },
-    history: "Post reporter; traced the campaign money paid to the burglars.",
   },
   E25: {
     id: 'E25', number: 25, side: EDITOR, name: "Ben Bradlee",
@@ -213,7 +191,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     after: 'DISCARD',
     reaction: { trigger: 'OPPONENT_CONSPIRATOR_ACTION', effect: 'CANCEL_AND_REMOVE_CONSPIRATOR', alsoAgainst: ["N05"] },
     provenance: { name: 'R', type: 'R', valueColour: 'D', effect: 'R' },
-    history: "Executive editor of the Washington Post.",
   },
   E26: {
     id: 'E26', number: 26, side: EDITOR, name: "Deep Throat",
@@ -222,7 +199,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "REVEAL_TRACK_EVIDENCE" }, { op: "MOVE_EVIDENCE", mode: "EACH", steps: 3, maxTokens: 1, where: "ANY" }],
     after: 'REMOVE',
     provenance: { name: 'R', type: 'D', valueColour: 'D', effect: 'D', note: "the rulebook has a Deep Throat biography among the informants; treated as a card, not a picture tile" },
-    history: "W. Mark Felt, FBI Associate Director, the Post's anonymous source.",
   },
   E27: {
     id: 'E27', number: 27, side: EDITOR, name: "Alexander Butterfield",
@@ -231,7 +207,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_BUTTERFIELD" }],
     after: 'REMOVE',
     provenance: { name: 'R', type: 'H', valueColour: 'D', effect: 'H', note: "\"potential informant\" card: reviews say these all share one ability; the pin text follows the rulebook's common instruction" },
-    history: "Disclosed the Oval Office taping system (16 July 1973).",
   },
   E28: {
     id: 'E28', number: 28, side: EDITOR, name: "Hugh Sloan",
@@ -240,7 +215,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_SLOAN" }],
     after: 'REMOVE',
     provenance: { name: 'R', type: 'H', valueColour: 'D', effect: 'H', note: "\"potential informant\" card: reviews say these all share one ability; the pin text follows the rulebook's common instruction" },
-    history: "CRP treasurer who resigned and spoke to the Post.",
   },
   E29: {
     id: 'E29', number: 29, side: EDITOR, name: "Martha Mitchell",
@@ -249,7 +223,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_MMITCHELL" }],
     after: 'REMOVE',
     provenance: { name: 'R', type: 'H', valueColour: 'D', effect: 'H', note: "\"potential informant\" card: reviews say these all share one ability; the pin text follows the rulebook's common instruction" },
-    history: "Phoned reporter Helen Thomas about the break-in (June 1972).",
   },
   E30: {
     id: 'E30', number: 30, side: EDITOR, name: "Rose Mary Woods",
@@ -258,7 +231,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_WOODS" }],
     after: 'REMOVE',
     provenance: { name: 'R', type: 'H', valueColour: 'D', effect: 'H', note: "\"potential informant\" card: reviews say these all share one ability; the pin text follows the rulebook's common instruction" },
-    history: "Nixon's secretary; testified about the tape gap.",
   },
   E31: {
     id: 'E31', number: 31, side: EDITOR, name: "John Dean",
@@ -267,7 +239,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_DEAN" }],
     after: 'REMOVE',
     provenance: { name: 'R', type: 'H', valueColour: 'D', effect: 'H', note: "\"potential informant\" card: reviews say these all share one ability; the pin text follows the rulebook's common instruction" },
-    history: "White House Counsel; testified to the Senate committee (June 1973).",
   },
   E32: {
     id: 'E32', number: 32, side: EDITOR, name: "Alfred Baldwin",
@@ -276,7 +247,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_BALDWIN" }],
     after: 'REMOVE',
     provenance: { name: 'R', type: 'H', valueColour: 'D', effect: 'H', note: "\"potential informant\" card: reviews say these all share one ability; the pin text follows the rulebook's common instruction" },
-    history: "The burglars' lookout; interviewed by the LA Times (October 1972).",
   },
   E33: {
     id: 'E33', number: 33, side: EDITOR, name: "James McCord",
@@ -285,7 +255,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_MCCORD" }],
     after: 'REMOVE',
     provenance: { name: 'R', type: 'H', valueColour: 'D', effect: 'H', note: "\"potential informant\" card: reviews say these all share one ability; the pin text follows the rulebook's common instruction" },
-    history: "Burglar whose letter to Judge Sirica broke the cover-up (March 1973).",
   },
   E34: {
     id: 'E34', number: 34, side: EDITOR, name: "Mass demonstration",
@@ -295,7 +264,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     after: 'REMOVE',
     reaction: { trigger: 'OPPONENT_CONSPIRATOR_ACTION', effect: 'CANCEL_AND_REMOVE_CONSPIRATOR', alsoAgainst: ["N05"] },
     provenance: { name: 'R', type: 'R', valueColour: 'S', effect: 'R', note: "value 1 green from o-python0 sample data" },
-    history: "Street protest against the administration.",
   },
   E35: {
     id: 'E35', number: 35, side: EDITOR, name: "The system works",
@@ -304,7 +272,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "REPLAY_REMOVED_EVENT" }],
     after: 'REMOVE',
     provenance: { name: 'R', type: 'R', valueColour: 'D', effect: 'R' },
-    history: "The courts, Congress and the press check the presidency.",
   },
   E36: {
     id: 'E36', number: 36, side: EDITOR, name: "Senate Watergate Committee",
@@ -313,7 +280,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_DEAN" }, { op: "FLIP_INFORMANT", count: 1 }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "Sam Ervin's televised hearings (May-August 1973), where John Dean testified.",
   },
   E37: {
     id: 'E37', number: 37, side: EDITOR, name: "The Dahlberg check",
@@ -322,7 +288,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_FROM_BAG", draw: 3, pin: 1, colour: "blue" }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "A $25,000 campaign cheque turns up in burglar Bernard Barker's bank account (Post, 1 August 1972).",
   },
   E38: {
     id: 'E38', number: 38, side: EDITOR, name: "Judge John Sirica",
@@ -331,7 +296,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_INFORMANT", informant: "I_MCCORD" }, { op: "REMOVE_BOARD_EVIDENCE", count: 1, face: "DOWN" }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "\"Maximum John\" reads McCord's letter in court (23 March 1973).",
   },
   E39: {
     id: 'E39', number: 39, side: EDITOR, name: "Saturday Night Massacre",
@@ -340,7 +304,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "SET_TOKEN", token: "momentum", space: 2 }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "The firing of special prosecutor Archibald Cox backfires (20 October 1973).",
   },
   E40: {
     id: 'E40', number: 40, side: EDITOR, name: "The Smoking Gun tape",
@@ -349,7 +312,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "PIN_FROM_BAG", draw: 2, pin: 1 }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "Release of the 23 June 1972 conversation (5 August 1974).",
   },
   E41: {
     id: 'E41', number: 41, side: EDITOR, name: "United States v. Nixon",
@@ -358,7 +320,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     steps: [{ op: "FLIP_BOARD_EVIDENCE", count: 1 }],
     after: 'REMOVE',
     provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
-    history: "The Supreme Court orders the tapes released, 8-0 (24 July 1974).",
   },
   E42: {
     id: 'E42', number: 42, side: EDITOR, name: "\"Follow the money!\"",
@@ -368,7 +329,6 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
     after: 'REMOVE',
     reaction: { trigger: 'OPPONENT_VALUE_MOVES_EVIDENCE', effect: 'REDIRECT_EVIDENCE_MOVE' },
     provenance: { name: 'R', type: 'R', valueColour: 'D', effect: 'R', note: "card number 42 is given in the rulebook" },
-    history: "Advice attributed to Deep Throat in the 1976 film.",
   },};
 
 export const CARD_IDS: readonly CardId[] = Object.keys(CARDS);

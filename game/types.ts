@@ -83,7 +83,6 @@ export interface CardDef {
   recycle?: boolean;
   reaction?: Reaction;
   provenance: Provenance;
-  history: string;
 }
 
 export interface TokenDef {

@@ -30,11 +30,10 @@ describe('component data (docs/COMPONENTS.md)', () => {
     expect(CARDS.E42.number).toBe(42);
   });
 
-  it('every card shows its provenance and a historical note; events are removed, others discarded', () => {
+  it('every card shows its provenance; events are removed, others discarded (history notes: client/i18n locales)', () => {
     for (const c of Object.values(CARDS)) {
       expect(c.provenance.name).toMatch(/^(R|S|H|D|R\+D)$/);
       expect(c.provenance.effect).toMatch(/^(R|S|H|D|R\+D)$/);
-      expect(c.history.length).toBeGreaterThan(10);
       expect(c.after).toBe(c.type === 'EVENT' ? 'REMOVE' : 'DISCARD');
       // A reaction only cancels (no steps of its own); every other card has an action to resolve.
       expect(c.steps.length > 0, `${c.id} has steps`).toBe(!c.reaction);

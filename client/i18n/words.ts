@@ -26,7 +26,7 @@ export const cardName = (t: T, id: string | number): string => {
   const c = CARDS[String(id)];
   return c ? t(`cardNames.${c.id}`, { defaultValue: c.name }) : String(id);
 };
-export const historyNote = (t: T, id: string): string => t(`history.${id}`, { defaultValue: CARDS[id].history });
+export const historyNote = (t: T, id: string): string => t(`history.${id}`);
 export const informantName = (t: T, id: string | number): string => {
   const n = NODE[String(id)] as { name?: string } | undefined;
   return t(`informants.${id}`, { defaultValue: n?.name ?? String(id) });
