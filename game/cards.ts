@@ -291,11 +291,11 @@ export const CARDS: Readonly<Record<CardId, CardDef>> = {
   },
   E38: {
     id: 'E38', number: 38, side: EDITOR, name: "Judge John Sirica",
-    type: 'EVENT', value: 2, colour: 'green',
+    type: 'EVENT', value: 3, colour: 'green',
     requires: [],
     steps: [{ op: "PIN_INFORMANT", informant: "I_MCCORD" }, { op: "REMOVE_BOARD_EVIDENCE", count: 1, face: "DOWN" }],
     after: 'REMOVE',
-    provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D' },
+    provenance: { name: 'D', type: 'D', valueColour: 'D', effect: 'D', note: "value 3 (was 2) since 2026-12-01, to balance the game between strong players (docs/BALANCE.md)" },
   },
   E39: {
     id: 'E39', number: 39, side: EDITOR, name: "Saturday Night Massacre",

@@ -23,7 +23,8 @@ describe('component data (docs/COMPONENTS.md)', () => {
     expect(count(nixon.map((c) => c.colour))).toEqual({ blue: 5, yellow: 5, green: 6, joker: 4 });
     expect(count(nixon.map((c) => c.type))).toEqual({ CONSPIRATOR: 6, EVENT: 14 });
     const editor = side('0');
-    expect(count(editor.map((c) => c.value))).toEqual({ 1: 4, 2: 6, 3: 7, 4: 3 });
+    // Judge John Sirica (E38) is worth 3 since the balance change of 2026-12-01 (docs/BALANCE.md).
+    expect(count(editor.map((c) => c.value))).toEqual({ 1: 4, 2: 5, 3: 8, 4: 3 });
     expect(count(editor.map((c) => c.colour))).toEqual({ blue: 5, yellow: 5, green: 5, joker: 5 });
     expect(count(editor.map((c) => c.type))).toEqual({ EVENT: 17, JOURNALIST: 3 });
     expect(CARDS.E42.name).toBe('"Follow the money!"');

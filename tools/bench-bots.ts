@@ -213,6 +213,41 @@ function balanceTable(results: MatchResult[]) {
   ].join('\n');
 }
 
+/**
+ * A proposal against the components as they are, game by game: game g of both series starts from the same
+ * shuffle (the seed names the series, not the proposal), so each pair differs only by the change. Counts
+ * the pairs by who won each, and a two-sided sign test on the pairs that changed hands.
+ */
+function pairedTable(base: string, variant: string): string {
+  const a = loadRows(base);
+  const b = loadRows(variant);
+  const pairs = [...b.keys()].filter((k) => a.has(k) && !a.get(k)!.result.aborted && !b.get(k)!.result.aborted);
+  if (pairs.length === 0) return '';
+  const count = (x: string, y: string) => pairs.filter((k) => a.get(k)!.result.winner === x && b.get(k)!.result.winner === y).length;
+  const [ee, en, ne, nn] = [count('0', '0'), count('0', '1'), count('1', '0'), count('1', '1')];
+  // Two-sided sign test: under "no effect" each changed pair goes either way with probability 1/2.
+  const n = en + ne;
+  const k = Math.min(en, ne);
+  let tail = 0;
+  for (let i = 0; i <= k; i++) tail += binom(n, i) / 2 ** n;
+  const p = Math.min(1, 2 * tail);
+  return [
+    `Paired with the components as they are (${dataFile(base)}), game by game on the same seeds (${pairs.length} pairs):`,
+    '',
+    `| | Editor won with "${VARIANT}" | Nixon won with "${VARIANT}" |`,
+    '|---|---|---|',
+    `| Editor won as they are | ${ee} | ${en} |`,
+    `| Nixon won as they are | ${ne} | ${nn} |`,
+    '',
+    `Editor wins: ${ee + en} as they are, ${ee + ne} with "${VARIANT}"; ${n} games changed hands (sign test p = ${n ? p.toFixed(2) : '–'}).`,
+  ].join('\n');
+}
+const binom = (n: number, k: number) => {
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return r;
+};
+
 /** Think time of each level on fixed positions (decision points of seeded random games), time caps on. */
 async function levels(bars: cliProgress.MultiBar): Promise<string> {
   const positions: ReturnType<typeof playerView>[] = [];
@@ -300,14 +335,16 @@ async function main() {
     if (!VARIANT)
       sections.push(['docs/BOTS.md', 'self', s.runs, [`Our bot (hard) against itself, ${s.results.length} games: the Editor seat won ${s.wins['0']} (${pct(s.wins['0'], s.games['0'])}, 95% interval ${wilson(s.wins['0'], s.games['0'])}).`, '', THINK_HEADER, thinkRow('our bot, hard (both seats)', both)].join('\n')]);
     const title = VARIANT ? `Level hard against itself, with the proposal "${VARIANT}": ${VARIANT_TEXT}.` : 'Level hard against itself:';
-    sections.push(['docs/BALANCE.md', `balance-hard${variantSuffix}`, s.runs, `${title}\n\n${balanceTable(s.results)}`]);
+    const paired = VARIANT ? pairedTable('self', `self${variantSuffix}`) : '';
+    sections.push(['docs/BALANCE.md', `balance-hard${variantSuffix}`, s.runs, `${title}\n\n${balanceTable(s.results)}${paired ? `\n\n${paired}` : ''}`]);
   }
   if (ONLY.includes('balance')) {
     const normal = watergateBot({ level: 'normal', deterministic: true });
     const section = `balance-normal${variantSuffix}`;
     const s = await series('normal vs normal', `balance${variantSuffix}`, normal, normal, 2 * GAMES, ['0'], bars);
     const title = VARIANT ? `Level normal against itself, with the proposal "${VARIANT}": ${VARIANT_TEXT}.` : 'Level normal against itself:';
-    sections.push(['docs/BALANCE.md', section, s.runs, `${title}\n\n${balanceTable(s.results)}`]);
+    const paired = VARIANT ? pairedTable('balance', `balance${variantSuffix}`) : '';
+    sections.push(['docs/BALANCE.md', section, s.runs, `${title}\n\n${balanceTable(s.results)}${paired ? `\n\n${paired}` : ''}`]);
   }
   bars.stop();
 
