@@ -51,10 +51,20 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   const shell = useContext(ShellContext);
   const view = props.G as unknown as WatergateView;
   const me = seatOf(props.playerID);
-  const legal = useMemo(() => legalMovesFromView(view, me), [view, me]);
+  // Online without the server: nothing can be played until it is back (no move is sent into the void).
+  const offline = shell.online === true && props.isConnected === false;
+  const legal = useMemo(() => (offline ? [] : legalMovesFromView(view, me)), [view, me, offline]);
   const [selected, setSelected] = useState<string | null>(null);
   const [pinToken, setPinToken] = useState<string | null>(null);
   const pr = view.prompt;
+
+  // The tab's title says when the player owes a decision (online: they may be in another tab).
+  const owing = pr !== null && pr.player === me && view.winner === null;
+  useEffect(() => {
+    if (!shell.online) return;
+    document.title = t(owing ? 'app.yourMoveTitle' : 'app.title');
+    return () => void (document.title = t('app.title'));
+  }, [owing, shell.online, t]);
 
   // A new decision clears the old selection.
   useEffect(() => {
@@ -105,6 +115,11 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   return (
     <div className={`game viewer-${me ?? 'spectator'}`} data-round={view.round} data-phase={view.phase}>
       <StatusBar view={view} me={me} seats={seats} />
+      {offline && (
+        <p className="offline" role="status" data-offline>
+          {t('board.reconnecting')}
+        </p>
+      )}
       <div className="game-main">
         <div className="table">
           <EvidenceBoard view={view} targets={spaceTargets} />
@@ -113,7 +128,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
         <div className="side">
           <PromptPanel view={view} me={me} legal={legal} selected={selected} pinToken={pinToken} setPinToken={setPinToken} act={act} />
           {/* Online, a seated player may resign at any moment; locally boardgame.io lets only the player to move do so. */}
-          {me && view.winner === null && (shell.online || pr?.player === me) && <Resign me={me} resign={() => props.moves.resign?.()} />}
+          {me && view.winner === null && !offline && (shell.online || pr?.player === me) && <Resign me={me} resign={() => props.moves.resign?.()} />}
           {me && (
             <section className="hand" aria-label={t('board.hand')}>
               <h2>

@@ -66,7 +66,8 @@ export class GameSockets {
 
   /** boardgame.io's transport interface: called once by Server(). */
   init(app: { context: Record<string, unknown>; _io?: IOServer }, games: Game[]): void {
-    const io = new IO({ ioOptions: { pingTimeout: 20_000, pingInterval: 10_000, parser: textOnlyParser, ...this.o.socketOpts } });
+    // A player whose connection silently died shows as away within about 10 s (a closed tab: at once).
+    const io = new IO({ ioOptions: { pingTimeout: 5_000, pingInterval: 5_000, parser: textOnlyParser, ...this.o.socketOpts } });
     app.context.io = io;
     io.attach(app);
     this.io = app._io!;

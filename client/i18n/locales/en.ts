@@ -2,6 +2,7 @@
 const en = {
   app: {
     title: 'Watergate',
+    yourMoveTitle: '● Your move — Watergate',
     tagline: 'The Washington Post against the Nixon Administration, 1972–1974',
     language: 'Language',
     lobby: 'Lobby',
@@ -124,6 +125,7 @@ const en = {
     inPlay: 'In play',
     connected: 'connected',
     disconnected: 'not connected',
+    reconnecting: 'Reconnecting to the server… your move waits until it is back.',
     waiting: 'waiting for a player',
     opponent: 'Opponent',
     record: 'Game record',

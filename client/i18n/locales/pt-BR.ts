@@ -4,6 +4,7 @@ import type { Translation } from './types';
 const ptBR: Translation = {
   app: {
     title: 'Watergate',
+    yourMoveTitle: '● Sua vez — Watergate',
     tagline: 'O Washington Post contra o governo Nixon, 1972–1974',
     language: 'Idioma',
     lobby: 'Saguão',
@@ -126,6 +127,7 @@ const ptBR: Translation = {
     inPlay: 'Em jogo',
     connected: 'conectado',
     disconnected: 'desconectado',
+    reconnecting: 'Reconectando ao servidor… sua jogada espera ele voltar.',
     waiting: 'aguardando um jogador',
     opponent: 'Adversário',
     record: 'Registro da partida',

@@ -4,6 +4,7 @@ import type { Translation } from './types';
 const zhCN: Translation = {
   app: {
     title: '水门事件',
+    yourMoveTitle: '● 轮到你了 — Watergate',
     tagline: '《华盛顿邮报》对抗尼克松政府，1972–1974',
     language: '语言',
     lobby: '大厅',
@@ -126,6 +127,7 @@ const zhCN: Translation = {
     inPlay: '结算中',
     connected: '在线',
     disconnected: '离线',
+    reconnecting: '正在重新连接服务器……连接恢复前暂不能行动。',
     waiting: '等待玩家',
     opponent: '对手',
     record: '对局记录',

@@ -6,14 +6,27 @@ import { freePort, startServerProcess } from '../../../tools/cluster';
 
 export interface RunningServer {
   url: string;
+  /** kill -9, as a crash: the pages lose the server. */
+  crash(): Promise<void>;
+  /** Starts it again on the same port and storage. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startServer(clientDir: string): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'watergate-e2e-data-'));
-  const p = await startServerProcess({ DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' }, await freePort(), 60_000);
+  const port = await freePort();
+  const env = { DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
+  let p = await startServerProcess(env, port, 60_000);
   return {
     url: p.url,
+    async crash() {
+      p.proc.kill('SIGKILL');
+      await p.exited;
+    },
+    async restart() {
+      p = await startServerProcess(env, port, 60_000);
+    },
     async stop() {
       if (p.proc.exitCode === null && p.proc.signalCode === null) {
         p.proc.kill('SIGTERM');

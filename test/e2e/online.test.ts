@@ -1,0 +1,83 @@
+/**
+ * Online play as people rely on it, in real Chromium against the real server: the server going away and
+ * coming back (the boards say so within 2 s and nothing can be played meanwhile; play resumes after a
+ * restart), the opponent's presence, and the tab title that says whose move it is.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { boardState, decide, waitForChange } from './helpers/play';
+import { useServerAndBrowser } from './helpers/setup';
+
+const env = useServerAndBrowser();
+
+/** Two browsers: one creates a match as the Editor, the other joins it as Nixon from the lobby list. */
+async function twoPlayers() {
+  const [editorCtx, nixonCtx] = [await env.session.context(), await env.session.context()];
+  const [editor, nixon] = [await editorCtx.newPage(), await nixonCtx.newPage()];
+  await editor.goto(`${env.server.url}/#/`);
+  await editor.getByLabel('Your name').fill('Ann');
+  await editor.locator('[data-create="0"]').click();
+  await editor.waitForURL(/#\/match\//);
+  const matchID = editor.url().split('/match/')[1];
+  await nixon.goto(`${env.server.url}/#/`);
+  await nixon.getByLabel('Your name').fill('Bob');
+  await nixon.locator(`[data-match="${matchID}"] [data-join="1"]`).click();
+  await nixon.locator('.game').waitFor();
+  await editor.locator('.game').waitFor();
+  return { matchID, editor, nixon, close: async () => Promise.all([editorCtx.close(), nixonCtx.close()]) };
+}
+
+const moverOf = async (a: Page, b: Page) => ((await boardState(a)).mine ? [a, b] : [b, a]);
+
+describe('online play', () => {
+  it('the tab title says whose move it is; the opponent shows as away when their page closes and back when it returns', { timeout: 120_000 }, async () => {
+    const { matchID, editor, nixon, close } = await twoPlayers();
+    await expect.poll(() => editor.title()).toBe('● Your move — Watergate');
+    expect(await nixon.title()).toBe('Watergate');
+    const before = await boardState(editor);
+    await decide(editor, '0');
+    await waitForChange(nixon, before);
+    const [mover, other] = await moverOf(editor, nixon);
+    await expect.poll(() => mover.title()).toBe('● Your move — Watergate');
+    await expect.poll(() => other.title()).toBe('Watergate');
+
+    // Nixon's page goes away: within 5 s the Editor's board says he is not connected; back when he returns.
+    const chip = editor.locator('.player-chip[data-seat="1"]');
+    await expect.poll(() => chip.textContent()).toContain('· connected');
+    const t0 = Date.now();
+    await nixon.goto('about:blank');
+    await expect.poll(() => chip.textContent(), { timeout: 5_000 }).toContain('not connected');
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    await nixon.goto(`${env.server.url}/#/match/${matchID}`);
+    await expect.poll(() => chip.textContent(), { timeout: 5_000 }).toContain('· connected');
+    await close();
+  });
+
+  it('losing the server shows "Reconnecting…" on both boards within 2 s, nothing can be played, and play resumes after a restart', { timeout: 180_000 }, async () => {
+    const { editor, nixon, close } = await twoPlayers();
+    const before = await boardState(editor);
+    await decide(editor, '0');
+    await waitForChange(nixon, before);
+    const [mover, other] = await moverOf(editor, nixon);
+    const record = await mover.locator('.record-lines li').count();
+
+    await env.server.crash();
+    const t0 = Date.now();
+    await Promise.all([mover, other].map((p) => p.locator('[data-offline]').waitFor({ timeout: 2_000 })));
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    expect(await mover.locator('[data-offline]').textContent()).toContain('Reconnecting');
+    // Offline, the prompt offers nothing to click: no move can be sent into the void.
+    expect(await mover.locator('.prompt button[data-move], [role="button"][data-space], .track [role="button"]').count()).toBe(0);
+
+    await env.server.restart();
+    await Promise.all([mover, other].map((p) => p.locator('[data-offline]').waitFor({ state: 'detached', timeout: 20_000 })));
+    // The game goes on where it was: the player to move moves, the other sees it.
+    expect(await mover.locator('.record-lines li').count()).toBe(record);
+    const s = await boardState(other);
+    await decide(mover, (await mover.locator('.status .me').textContent())!.includes('Editor') ? '0' : '1');
+    await waitForChange(other, s);
+    await close();
+    // The pages saw the server vanish (failed requests while it was down); nothing else went wrong.
+    expect(env.session.problems.filter((p) => !/ERR_CONNECTION_REFUSED|socket\.io|websocket/i.test(p))).toEqual([]);
+  });
+});
