@@ -12,6 +12,10 @@ export default defineConfig({
   root,
   base: './',
   plugins: [react()],
+  resolve: {
+    // The browser applies JSON Patches with our small module (protocol/json-patch.ts), not rfc6902's CommonJS build.
+    alias: { rfc6902: fileURLToPath(new URL('./protocol/json-patch.ts', import.meta.url)) },
+  },
   publicDir: 'public',
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),

@@ -2,7 +2,7 @@
  * The board players see: everything comes from their player view (G is a WatergateView on the client),
  * and the only choices offered are the engine's legal moves for that view (client/legal.ts).
  */
-import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
 import { useTranslation } from 'react-i18next';
 import type { MoveChoice, PlayArgs, PlayerID, ValueTarget, WatergateState, WatergateView } from '../../game';
@@ -14,6 +14,9 @@ import { GameOver, GameRecord, InitiativeCard, MomentumCards, Piles, StatusBar }
 import { PromptPanel } from './PromptPanel';
 import { ShellContext } from './shell';
 import { Track } from './Track';
+
+// The chat (online only) loads on demand: the board is drawn without it.
+const Chat = lazy(() => import('./Chat'));
 
 const seatOf = (id: string | null | undefined): PlayerID | null => (id === '0' || id === '1' ? id : null);
 const targetKey = (t: ValueTarget): string | null =>
@@ -151,6 +154,16 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
           <MomentumCards view={view} />
           <Piles view={view} />
           <GameRecord view={view} />
+          {shell.online && (
+            <Suspense fallback={null}>
+              <Chat
+                lines={(props.chatMessages ?? []) as never}
+                me={me}
+                names={Object.fromEntries((props.matchData ?? []).map((s) => [String(s.id), s.name]))}
+                send={(text) => props.sendChatMessage(text)}
+              />
+            </Suspense>
+          )}
         </div>
       </div>
       <GameOver view={view} me={shell.hotseat ? null : me} actions={view.winner !== null ? shell.gameOverActions?.(view.winner) : undefined} />

@@ -16,7 +16,7 @@ import type { Bus, BusMessage } from '../bus/index';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
 import { StaleStateError } from '../storage/errors';
-import type { Head, MatchData, MatchStore, StoredAction } from '../storage/types';
+import type { ChatLine, Head, MatchData, MatchStore, StoredAction } from '../storage/types';
 import { gameReducer, replayer, strip, type Reducer, type Replayer } from './replay';
 
 export interface MoveRequest {
@@ -54,7 +54,12 @@ export interface SyncData {
   log: LogEntry[];
   metadata: MatchData;
   initialState: State;
+  /** The match's chat, kept with it (the last CHAT_KEPT lines). */
+  chat: ChatLine[];
 }
+
+/** Chat rules (docs/ARCHITECTURE.md "Chat"): seated players only, as themselves. */
+export const CHAT = { maxLength: 500, burst: 5, perMs: 10_000, kept: 200 } as const;
 
 export interface ServiceOptions {
   game: Game;
@@ -80,7 +85,10 @@ class Entry {
     public log: LogEntry[],
     public initialState: State,
     public sinceSnapshot: number,
+    public chat: ChatLine[],
   ) {}
+  /** When each seat last spoke (for the chat's rate limit). */
+  readonly spoke: Record<string, number[]> = {};
   /** Runs fn after everything queued before it for this match. */
   run<T>(fn: () => Promise<T>): Promise<T> {
     const p = this.tail.then(fn);
@@ -145,7 +153,8 @@ export class MatchService {
         const m = await this.o.store.load(matchID, { log: true, initialState: true });
         if (!m) return undefined;
         const state = this.replay(m.snapshot, m.moves);
-        const e = new Entry(matchID, state, m.metadata, m.seatsVersion, m.log ?? [], m.initialState!, m.moves.length);
+        const chat = await this.o.store.chat(matchID, CHAT.kept);
+        const e = new Entry(matchID, state, m.metadata, m.seatsVersion, m.log ?? [], m.initialState!, m.moves.length, chat);
         this.entries.set(matchID, e);
         this.o.bus.subscribe(matchID);
         this.emitState(e, 'load');
@@ -196,7 +205,10 @@ export class MatchService {
     const e = this.entries.get(m.matchID);
     if (!e) return;
     this.o.metrics?.busReceived.inc({ type: m.t });
-    if (m.t === 'chat') return void this.delivery?.chat(m.matchID, m.chat);
+    if (m.t === 'chat') {
+      e.chat = [...e.chat, m.chat as ChatLine].slice(-CHAT.kept);
+      return void this.delivery?.chat(m.matchID, m.chat);
+    }
     if (m.t === 'move' && m.stateID <= e.state._stateID) return;
     void e.run(() => this.refresh(e)).catch((err) => this.o.log.error({ err, matchID: m.matchID }, 'applying news from another process failed'));
   }
@@ -243,7 +255,7 @@ export class MatchService {
         e.lastUsed = Date.now();
         if (seat !== null && !authenticateCredentials(credentials, e.metadata.players[seat as unknown as number]))
           return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` };
-        attach({ state: e.state, log: e.log, metadata: e.metadata, initialState: e.initialState });
+        attach({ state: e.state, log: e.log, metadata: e.metadata, initialState: e.initialState, chat: e.chat });
         this.emitState(e, 'sync');
         return null;
       });
@@ -353,9 +365,28 @@ export class MatchService {
     });
   }
 
-  chat(matchID: string, message: unknown): void {
-    this.delivery?.chat(matchID, message);
-    this.o.bus.publish({ t: 'chat', matchID, chat: message });
+  /**
+   * A seated player says something (the socket checked who): at most CHAT.maxLength characters, at most
+   * CHAT.burst lines per CHAT.perMs per seat (in this process), kept with the match, then delivered to
+   * everyone following it — also on other processes — as text (clients never render it as HTML).
+   */
+  async chat(matchID: string, seat: PlayerID, message: { id?: unknown; payload?: unknown }): Promise<GuardError | null> {
+    const text = typeof message.payload === 'string' ? message.payload.trim() : '';
+    if (text.length === 0 || text.length > CHAT.maxLength) return this.refuse({ matchID, type: 'bad-request', message: `a chat message is 1 to ${CHAT.maxLength} characters of text` });
+    const id = typeof message.id === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(message.id) ? message.id : null;
+    if (!id) return this.refuse({ matchID, type: 'bad-request', message: 'a chat message needs an id' });
+    const e = this.entries.get(matchID) ?? (await this.open(matchID));
+    if (!e) return this.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
+    const now = Date.now();
+    const recent = (e.spoke[seat] ?? []).filter((t) => now - t < CHAT.perMs);
+    if (recent.length >= CHAT.burst) return this.refuse({ matchID, type: 'bad-request', message: `at most ${CHAT.burst} messages in ${CHAT.perMs / 1000} seconds: wait a moment` });
+    e.spoke[seat] = [...recent, now];
+    const line: ChatLine = { id, sender: seat, payload: text, at: now };
+    await this.o.store.addChat(matchID, line);
+    e.chat = [...e.chat, line].slice(-CHAT.kept);
+    this.delivery?.chat(matchID, line);
+    this.o.bus.publish({ t: 'chat', matchID, chat: line });
+    return null;
   }
 
   /** The cached state of a served match (tests, bots), or undefined. */

@@ -9,7 +9,7 @@
  *   only as a move (no events, undo or redo), only on the current state and only if the rules allow it;
  *   otherwise the client is told why and, when its state is old, resynced;
  * - each seat's update is filtered once and sent to that seat's room (one encoding per seat, not per
- *   socket), as a JSON Patch from the view that room already holds (patch.ts) — or whole if that is simpler;
+ *   socket), as a JSON Patch from the view that room already holds (protocol/json-patch.ts) — or whole if that is simpler;
  * - any other event is refused.
  */
 import type { Game, LogEntry, State } from 'boardgame.io';
@@ -19,11 +19,11 @@ import type { Namespace, Server as IOServer, Socket } from 'socket.io';
 import type { PlayerID } from '../../game/index';
 import { ERROR_EVENT, type GuardError } from '../../protocol/index';
 import type { Logger } from '../log';
-import type { MatchService } from '../match/service';
+import type { MatchService, SyncData } from '../match/service';
 import type { MatchData } from '../storage/types';
 import { checkAction, isCredentials, isMatchID, isSeat, type MoveAction } from './args';
 import { textOnlyParser } from './parser';
-import { jsonPatch } from './patch';
+import { createPatch } from '../../protocol/json-patch';
 
 type Filter = ReturnType<typeof getFilterPlayerView>;
 interface Follower {
@@ -66,8 +66,10 @@ export class GameSockets {
 
   /** boardgame.io's transport interface: called once by Server(). */
   init(app: { context: Record<string, unknown>; _io?: IOServer }, games: Game[]): void {
-    // A player whose connection silently died shows as away within about 10 s (a closed tab: at once).
-    const io = new IO({ ioOptions: { pingTimeout: 5_000, pingInterval: 5_000, parser: textOnlyParser, ...this.o.socketOpts } });
+    // A closed page or a lost server is seen at once (the connection closes); a connection that silently
+    // died is noticed by pings within half a minute. Shorter pings drop slow but live players (measured:
+    // a 5 s timeout broke browser sessions on this busy machine).
+    const io = new IO({ ioOptions: { pingTimeout: 20_000, pingInterval: 10_000, parser: textOnlyParser, ...this.o.socketOpts } });
     app.context.io = io;
     io.attach(app);
     this.io = app._io!;
@@ -94,7 +96,7 @@ export class GameSockets {
         });
       if (event === 'sync') void run(() => this.sync(socket, args));
       else if (event === 'update') void run(() => this.update(socket, args));
-      else if (event === 'chat') this.chat(socket, args);
+      else if (event === 'chat') void run(() => this.chat(socket, args));
       else this.fail(socket, { type: 'bad-request', message: `"${String(event).slice(0, 40)}" is not accepted` });
       void next; // nothing reaches socket.io's own handlers
     });
@@ -117,7 +119,8 @@ export class GameSockets {
     let connected = false;
     const refusal = await this.o.service.sync(matchID, seat, f.credentials, (d) => {
       // Inside the match's queue: the view sent here and the patches that follow are in step.
-      if (!this.followers.has(socket.id)) {
+      const fresh = !this.followers.has(socket.id);
+      if (fresh) {
         this.followers.set(socket.id, f);
         socket.join(room(matchID, 'all'));
         socket.join(room(matchID, seat));
@@ -129,6 +132,8 @@ export class GameSockets {
       }
       connected = seat !== null && d.metadata.players[seat as unknown as number]?.isConnected === true;
       this.sendSync(socket, f, d);
+      // The chat kept with the match, to a socket that just came (its page may have reloaded).
+      if (fresh) for (const line of d.chat) socket.emit('chat', matchID, line);
     });
     if (refusal) return this.fail(socket, refusal);
     if (seat !== null && !connected) await this.o.service.connection(matchID, seat, true);
@@ -147,7 +152,7 @@ export class GameSockets {
     m.set(room(matchID, seat), { stateID: view._stateID, view });
   }
 
-  private sendSync(socket: Socket, f: Follower, d: { state: State; log: LogEntry[]; metadata: MatchData; initialState: State }): void {
+  private sendSync(socket: Socket, f: Follower, d: Pick<SyncData, 'state' | 'log' | 'metadata' | 'initialState'>): void {
     const view = this.roomView(f.matchID, f.seat, d.state);
     this.remember(f.matchID, f.seat, view);
     const out = this.filter(f.seat, {
@@ -208,13 +213,14 @@ export class GameSockets {
     if (refusal.type === 'stale' || refusal.type === 'server-error') await this.resync(socket);
   }
 
-  /** Chat is relayed only from a synced seat speaking as itself. */
-  private chat(socket: Socket, args: unknown[]): void {
-    const [matchID, msg] = args as [unknown, { sender?: unknown; payload?: unknown } | undefined];
+  /** Chat is taken only from a synced seat speaking as itself (spectators read it). */
+  private async chat(socket: Socket, args: unknown[]): Promise<void> {
+    const [matchID, msg] = args as [unknown, { id?: unknown; sender?: unknown; payload?: unknown } | undefined];
     const f = this.followers.get(socket.id);
-    if (!f || f.seat === null || f.matchID !== matchID || !msg || typeof msg !== 'object' || msg.sender !== f.seat || JSON.stringify(msg.payload ?? null).length > 2000)
-      return this.fail(socket, { type: 'bad-request', message: '"chat" is not accepted' });
-    this.o.service.chat(matchID, msg);
+    if (!f || f.seat === null || f.matchID !== matchID || !msg || typeof msg !== 'object' || msg.sender !== f.seat)
+      return this.fail(socket, { type: 'bad-request', message: 'only a seated player may chat, as themselves' });
+    const refusal = await this.o.service.chat(f.matchID, f.seat, msg);
+    if (refusal) this.fail(socket, refusal);
   }
 
   private deliverUpdate(matchID: string, state: State, deltalog: LogEntry[], prev: State): void {
@@ -224,7 +230,7 @@ export class GameSockets {
       if (!rooms.get(r)?.size) continue;
       const out = this.filter(seat, { type: 'update', args: [matchID, { ...state, deltalog }] } as never) as { args: [string, State, LogEntry[]] };
       const [, view, log] = out.args;
-      const ops = jsonPatch(this.roomView(matchID, seat, prev), view);
+      const ops = createPatch(this.roomView(matchID, seat, prev), view, 64);
       this.remember(matchID, seat, view);
       if (ops) this.nsp.to(r).emit('patch', matchID, prev._stateID, state._stateID, ops, log);
       else this.nsp.to(r).emit('update', matchID, view, log);

@@ -7,7 +7,7 @@
 import { StaleStateError } from './errors';
 import { migrateV1 } from './pg-migrate';
 import type { SqlBackend, SqlQuery } from './sql';
-import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow } from './types';
+import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine } from './types';
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -20,6 +20,7 @@ export class PgStore implements MatchStore {
   private readonly m: string;
   private readonly st: string;
   private readonly mv: string;
+  private readonly ch: string;
 
   constructor(
     readonly sql: SqlBackend,
@@ -31,6 +32,7 @@ export class PgStore implements MatchStore {
     this.m = `"${schema}".wg_matches`;
     this.st = `"${schema}".wg_states`;
     this.mv = `"${schema}".wg_moves`;
+    this.ch = `"${schema}".wg_chat`;
   }
 
   private async timed<T>(op: string, fn: () => Promise<T>): Promise<T> {
@@ -70,6 +72,14 @@ export class PgStore implements MatchStore {
         log text NOT NULL,
         PRIMARY KEY (match_id, state_id))`);
       await q.query(`CREATE INDEX IF NOT EXISTS wg_matches_list ON ${this.m} (game_name, updated_at)`);
+      await q.query(`CREATE TABLE IF NOT EXISTS ${this.ch} (
+        match_id text NOT NULL REFERENCES ${this.m} (match_id) ON DELETE CASCADE,
+        seq bigserial,
+        id text NOT NULL,
+        sender text NOT NULL,
+        body text NOT NULL,
+        at bigint NOT NULL,
+        PRIMARY KEY (match_id, seq))`);
     });
   }
 
@@ -201,6 +211,18 @@ export class PgStore implements MatchStore {
       params,
     );
     return rows.map((r) => r.match_id);
+  }
+
+  async addChat(matchID: string, line: ChatLine): Promise<void> {
+    await this.timed('chat', () => this.sql.query(`INSERT INTO ${this.ch} (match_id, id, sender, body, at) VALUES ($1, $2, $3, $4, $5)`, [matchID, line.id, line.sender, line.payload, line.at]));
+  }
+
+  async chat(matchID: string, limit: number): Promise<ChatLine[]> {
+    const { rows } = await this.sql.query<{ id: string; sender: string; body: string; at: string | number }>(
+      `SELECT id, sender, body, at FROM (SELECT * FROM ${this.ch} WHERE match_id = $1 ORDER BY seq DESC LIMIT $2) x ORDER BY seq`,
+      [matchID, limit],
+    );
+    return rows.map((r) => ({ id: r.id, sender: r.sender, payload: r.body, at: Number(r.at) }));
   }
 
   async wipe(matchID: string): Promise<void> {

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { StaleStateError } from './errors';
-import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow } from './types';
+import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine } from './types';
 
 type MatchRow = Pick<StoredRow, 'metadata' | 'updated_at' | 'result' | 'state_id' | 'seats_version'>;
 
@@ -20,7 +20,7 @@ export class SqliteStore implements MatchStore {
   readonly shared = false;
   observe?: StorageObserver;
   private db!: Database.Database;
-  private st!: Record<'insert' | 'insertState' | 'head' | 'row' | 'rowInit' | 'advance' | 'snapshot' | 'addMove' | 'moves' | 'meta' | 'del', Database.Statement>;
+  private st!: Record<'insert' | 'insertState' | 'head' | 'row' | 'rowInit' | 'advance' | 'snapshot' | 'addMove' | 'moves' | 'meta' | 'del' | 'addChat' | 'chat', Database.Statement>;
 
   constructor(private readonly dir: string) {}
 
@@ -66,7 +66,15 @@ export class SqliteStore implements MatchStore {
         action TEXT NOT NULL,
         log TEXT NOT NULL,
         PRIMARY KEY (match_id, state_id)) WITHOUT ROWID;
-      CREATE INDEX IF NOT EXISTS wg_matches_list ON wg_matches (game_name, updated_at);`);
+      CREATE INDEX IF NOT EXISTS wg_matches_list ON wg_matches (game_name, updated_at);
+      CREATE TABLE IF NOT EXISTS wg_chat (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id TEXT NOT NULL REFERENCES wg_matches (match_id) ON DELETE CASCADE,
+        id TEXT NOT NULL,
+        sender TEXT NOT NULL,
+        body TEXT NOT NULL,
+        at INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS wg_chat_match ON wg_chat (match_id, seq);`);
     } catch (e) {
       db.close();
       if ((e as { code?: string }).code === 'SQLITE_BUSY')
@@ -90,6 +98,8 @@ export class SqliteStore implements MatchStore {
       moves: db.prepare('SELECT state_id, action, log FROM wg_moves WHERE match_id = ? AND state_id > ? ORDER BY state_id'),
       meta: db.prepare('UPDATE wg_matches SET metadata = @meta, gameover = @over, result = @result, updated_at = @at, seats_version = seats_version + @bump WHERE match_id = @id'),
       del: db.prepare('DELETE FROM wg_matches WHERE match_id = ?'),
+      addChat: db.prepare('INSERT INTO wg_chat (match_id, id, sender, body, at) VALUES (?, ?, ?, ?, ?)'),
+      chat: db.prepare('SELECT id, sender, body, at FROM (SELECT * FROM wg_chat WHERE match_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq'),
     };
   }
 
@@ -192,6 +202,14 @@ export class SqliteStore implements MatchStore {
     if (opts.where?.updatedAfter !== undefined) (where.push('updated_at > ?'), params.push(opts.where.updatedAfter));
     const rows = this.db.prepare(`SELECT match_id FROM wg_matches${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY updated_at DESC, match_id`).all(...params) as { match_id: string }[];
     return rows.map((r) => r.match_id);
+  }
+
+  addChat(matchID: string, line: ChatLine): Promise<void> {
+    return this.timed('chat', () => void this.st.addChat.run(matchID, line.id, line.sender, line.payload, line.at));
+  }
+
+  async chat(matchID: string, limit: number): Promise<ChatLine[]> {
+    return (this.st.chat.all(matchID, limit) as { id: string; sender: string; body: string; at: number }[]).map((r) => ({ id: r.id, sender: r.sender, payload: r.body, at: r.at }));
   }
 
   async wipe(matchID: string): Promise<void> {

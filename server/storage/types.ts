@@ -76,6 +76,14 @@ export interface ListOptions {
   where?: { isGameover?: boolean; updatedBefore?: number; updatedAfter?: number };
 }
 
+/** A chat line as boardgame.io's client sends and shows it (`payload`: the text), with when it was said. */
+export interface ChatLine {
+  id: string;
+  sender: string;
+  payload: string;
+  at: number;
+}
+
 /** Timings of storage operations, for /metrics. */
 export type StorageObserver = (op: string, seconds: number) => void;
 
@@ -98,6 +106,10 @@ export interface MatchStore {
   /** The moves that produced the states after `stateID`, in order. */
   movesAfter(matchID: string, stateID: number): Promise<MoveRow[]>;
   listMatches(opts?: ListOptions): Promise<string[]>;
+  /** Keeps a chat line with the match (gone with it). */
+  addChat(matchID: string, line: ChatLine): Promise<void>;
+  /** The match's last `limit` chat lines, oldest first. */
+  chat(matchID: string, limit: number): Promise<ChatLine[]>;
   wipe(matchID: string): Promise<void>;
   /**
    * Takes the right to run this match's bot, for this process, until `releaseBot` or the process ends

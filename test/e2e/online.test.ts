@@ -80,4 +80,26 @@ describe('online play', () => {
     // The pages saw the server vanish (failed requests while it was down); nothing else went wrong.
     expect(env.session.problems.filter((p) => !/ERR_CONNECTION_REFUSED|socket\.io|websocket/i.test(p))).toEqual([]);
   });
+
+  it('chat is kept with the match: text only, heard by both, there after a reload and after a server restart', { timeout: 180_000 }, async () => {
+    const { editor, nixon, close } = await twoPlayers();
+    const say = async (page: Page, text: string) => {
+      await page.getByLabel('Say something to the table').fill(text);
+      await page.locator('.chat-say button[type="submit"]').click();
+    };
+    await say(editor, 'Hello <b>Nixon</b>');
+    const line = nixon.locator('.chat-lines li').first();
+    await expect.poll(() => line.textContent()).toBe('Editor (Ann): Hello <b>Nixon</b>');
+    expect(await nixon.locator('.chat-lines b').count()).toBe(0); // shown as text, never as HTML
+    await say(nixon, 'No comment.');
+    await expect.poll(() => editor.locator('.chat-lines li').allTextContents()).toEqual(['Editor (Ann): Hello <b>Nixon</b>', 'Nixon (Bob): No comment.']);
+
+    await nixon.reload();
+    await expect.poll(() => nixon.locator('.chat-lines li').count()).toBe(2);
+    await env.server.crash();
+    await env.server.restart();
+    await editor.reload();
+    await expect.poll(() => editor.locator('.chat-lines li').allTextContents(), { timeout: 20_000 }).toEqual(['Editor (Ann): Hello <b>Nixon</b>', 'Nixon (Bob): No comment.']);
+    await close();
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The patches the server sends instead of whole views: applied as boardgame.io's client applies them
- * (rfc6902 on a JSON copy of the view it holds), they give exactly the next view, for both seats and a
- * spectator, at every move of seeded games through boardgame.io's reducer — and they are small.
+ * (rfc6902 on a JSON copy of the view it holds, or our own applier that the browser build uses in its
+ * place), they give exactly the next view, for both seats and a spectator, at every move of seeded games
+ * through boardgame.io's reducer — and they are small.
  */
 import { describe, expect, it } from 'vitest';
 import { applyPatch, type Operation } from 'rfc6902';
@@ -9,7 +10,7 @@ import type { State } from 'boardgame.io';
 import { getFilterPlayerView, ProcessGameConfig } from 'boardgame.io/internal';
 import { Watergate } from '../../game/index';
 import { initialState, playToEnd, randomChooser, reducerDriver } from '../../tools/playout';
-import { jsonPatch } from '../../server/socket/patch';
+import { applyPatch as ourApply, createPatch as jsonPatch } from '../../protocol/json-patch';
 import { seeded } from '../helpers/rng';
 
 const filter = getFilterPlayerView(ProcessGameConfig(Watergate as never));
@@ -31,7 +32,7 @@ describe('view patches', () => {
         for (const seat of ['0', '1', null] as const) {
           const key = seat ?? 'spectator';
           const after = view(seat, next);
-          const ops = jsonPatch(view(seat, state), after);
+          const ops = jsonPatch(view(seat, state), after, 64);
           if (ops === null) {
             whole++;
             held[key] = json(after);
@@ -40,6 +41,10 @@ describe('view patches', () => {
           const copy = json(held[key]);
           expect(applyPatch(copy, json(ops) as Operation[]).every((e) => e === null)).toBe(true);
           expect(copy).toEqual(json(after));
+          // The browser's own applier (protocol/json-patch.ts, in place of rfc6902) gives the same view.
+          const mine = json(held[key]);
+          expect(ourApply(mine, json(ops)).every((e) => e === null)).toBe(true);
+          expect(mine).toEqual(copy);
           held[key] = copy;
           patchBytes += JSON.stringify(ops).length;
           viewBytes += JSON.stringify(after).length;
@@ -59,7 +64,15 @@ describe('view patches', () => {
     const copy = json(a);
     expect(applyPatch(copy, ops as Operation[]).every((e) => e === null)).toBe(true);
     expect(copy).toEqual(json(b));
+    const mine = json(a);
+    expect(ourApply(mine, ops).every((e) => e === null)).toBe(true);
+    expect(mine).toEqual(json(b));
     expect(ops.some((o) => o.path.startsWith('/same'))).toBe(false);
-    expect(jsonPatch({ list: [] }, { list: Array.from({ length: 100 }, (_, i) => i) })).toBeNull();
+    expect(jsonPatch({ list: [] }, { list: Array.from({ length: 100 }, (_, i) => i) }, 64)).toBeNull();
+    // What the browser's applier refuses, it says (boardgame.io then asks for a full sync).
+    const doc = { a: [1] };
+    const errors = ourApply(doc, [{ op: 'replace', path: '/b', value: 1 }, { op: 'move', path: '/a/0' }, { op: 'add', path: '/a/5', value: 2 }, { op: 'add', path: '/a/-', value: 3 }]);
+    expect(errors.map((e) => e === null)).toEqual([false, false, false, true]);
+    expect(doc).toEqual({ a: [1, 3] });
   });
 });

@@ -272,6 +272,12 @@ const en = {
     pinTo: 'Pin on {{space}}',
     yourTurnAnnounce: 'Your move: {{text}}',
   },
+  chat: {
+    title: 'Chat',
+    say: 'Say something to the table',
+    send: 'Send',
+    readOnly: 'The players speak here; watchers read along.',
+  },
   gameover: {
     title: 'Game over',
     editorWins: 'The Editor wins!',

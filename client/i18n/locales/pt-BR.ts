@@ -274,6 +274,12 @@ const ptBR: Translation = {
     pinTo: 'Fixar em {{space}}',
     yourTurnAnnounce: 'Sua vez: {{text}}',
   },
+  chat: {
+    title: 'Conversa',
+    say: 'Diga algo à mesa',
+    send: 'Enviar',
+    readOnly: 'Aqui falam os jogadores; quem assiste acompanha.',
+  },
   gameover: {
     title: 'Fim de jogo',
     editorWins: 'O Editor vence!',

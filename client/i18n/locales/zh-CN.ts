@@ -263,6 +263,12 @@ const zhCN: Translation = {
     pinTo: '钉在 {{space}}',
     yourTurnAnnounce: '轮到你：{{text}}',
   },
+  chat: {
+    title: '聊天',
+    say: '对同桌说点什么',
+    send: '发送',
+    readOnly: '这里由玩家发言，观众可以阅读。',
+  },
   gameover: {
     title: '游戏结束',
     editorWins: '主编获胜！',
