@@ -22,6 +22,7 @@ export default function LobbyPage(): ReactNode {
   const [busy, setBusy] = useState(false);
   const [vsRole, setVsRole] = useState<PlayerID>('0');
   const [vsLevel, setVsLevel] = useState<Level>('normal');
+  const [unlisted, setUnlisted] = useState(false);
 
   const refresh = useCallback(async () => {
     try {
@@ -65,7 +66,7 @@ export default function LobbyPage(): ReactNode {
     const n = needName();
     if (!n) return;
     void run(async () => {
-      const { matchID } = await lobby.createMatch(GAME, { numPlayers: 2 });
+      const { matchID } = await lobby.createMatch(GAME, { numPlayers: 2, unlisted });
       await joinSeat(matchID, role, n);
       go(`#/match/${matchID}`);
     });
@@ -116,6 +117,9 @@ export default function LobbyPage(): ReactNode {
               {t('lobby.createAs', { role: roleName(t, r) })}
             </button>
           ))}
+          <label className="check">
+            <input type="checkbox" data-private checked={unlisted} onChange={(e) => setUnlisted(e.target.checked)} /> {t('lobby.private')}
+          </label>
         </div>
         <div className="vs-computer" role="group" aria-labelledby="vs-computer-title">
           <h2 id="vs-computer-title">{t('lobby.vsComputer')}</h2>
@@ -168,7 +172,7 @@ export default function LobbyPage(): ReactNode {
         </section>
       )}
 
-      <section className="panel">
+      <section className="panel" data-open-matches={matches?.length}>
         <h2>
           {t('lobby.openMatches')}{' '}
           <button type="button" className="link" onClick={() => void refresh()}>

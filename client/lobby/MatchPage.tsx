@@ -2,9 +2,9 @@
  * One online match: the seat this browser holds (from localStorage) or spectating, over socket.io to
  * the same server. After game over: play again (boardgame.io's playAgain: both players land in one new match).
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Watergate } from '../../game';
+import { Watergate, type PlayerID } from '../../game';
 import { WatergateBoard } from '../board/Board';
 import { ShellContext, type Shell } from '../board/shell';
 import { roleName } from '../i18n/words';
@@ -15,6 +15,8 @@ import { go } from '../route';
 
 // The lobby API is needed here only after the game or to leave: loaded then, not with the board.
 const api = () => import('./api');
+// A free seat offered to a visitor without one (the address is the invitation): also on demand.
+const JoinOffer = lazy(() => import('./JoinOffer'));
 import { dropSeat, seatFor } from './seats';
 
 /** The socket names its match in the handshake, so a router in front of several servers keeps a match on one. */
@@ -39,6 +41,23 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   }, []);
   // A game in progress (a first move made, not over): "Leave" then keeps the seat (come back later, or resign).
   const [inGame, setInGame] = useState(false);
+  // Without a seat here: is one free? (then the page offers it instead of only watching)
+  const [offer, setOffer] = useState<{ free: PlayerID[]; host: string | null } | 'watch' | null>(seat ? 'watch' : null);
+  useEffect(() => {
+    if (seat) return setOffer('watch');
+    let gone = false;
+    void api()
+      .then(({ GAME, lobby }) => lobby.getMatch(GAME, matchID))
+      .then((m) => {
+        if (gone) return;
+        const free = m.players.filter((p) => !p.name).map((p) => String(p.id) as PlayerID);
+        const host = m.players.find((p) => p.name)?.name ?? null;
+        setOffer(free.length > 0 && m.gameover === undefined ? { free, host } : 'watch');
+      })
+      .catch(() => !gone && setOffer('watch')); // an unknown match: the socket says so
+    return () => void (gone = true);
+  }, [seat, matchID]);
+  const [copied, setCopied] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const onUpdate = useCallback((client: GameClientInstance) => {
     setRefusal((r) => (r && !r.fatal ? null : r));
@@ -86,6 +105,27 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           <button
             type="button"
             className="link"
+            data-invite
+            onClick={() => {
+              const link = `${window.location.origin}${window.location.pathname}#/match/${matchID}`;
+              // No clipboard outside secure contexts (plain http on a LAN): show the link to copy by hand.
+              const shown = () => void window.prompt(t('lobby.invite'), link);
+              if (!navigator.clipboard) return shown();
+              navigator.clipboard.writeText(link).then(() => setCopied(true), shown);
+            }}
+          >
+            {t('lobby.invite')}
+          </button>
+        )}
+        {copied && (
+          <span className="hint" role="status">
+            {t('lobby.copied')}
+          </span>
+        )}
+        {seat && (
+          <button
+            type="button"
+            className="link"
             data-leave
             onClick={async () => {
               if (inGame) return setLeaving(true);
@@ -116,7 +156,13 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           </p>
         </div>
       )}
-      {refusal?.fatal ? (
+      {offer !== 'watch' ? (
+        offer && (
+          <Suspense fallback={null}>
+            <JoinOffer matchID={matchID} free={offer.free} host={offer.host} joined={() => setForgotten((n) => n + 1)} watch={() => setOffer('watch')} />
+          </Suspense>
+        )
+      ) : refusal?.fatal ? (
         <div className="panel refused" role="alert" data-refused={refusal.error.type}>
           <p>{refusal.error.type === 'not-found' ? t('lobby.notFound', { id: matchID }) : t('lobby.seatRefused')}</p>
           <p className="actions">

@@ -102,4 +102,43 @@ describe('online play', () => {
     await expect.poll(() => editor.locator('.chat-lines li').allTextContents(), { timeout: 20_000 }).toEqual(['Editor (Ann): Hello <b>Nixon</b>', 'Nixon (Bob): No comment.']);
     await close();
   });
+
+  it('an invite link: a private match stays out of the list, its link offers the free seat, and once both seats are taken it only shows the game', { timeout: 120_000 }, async () => {
+    const hostCtx = await env.session.context();
+    await hostCtx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+    const host = await hostCtx.newPage();
+    await host.goto(`${env.server.url}/#/`);
+    await host.getByLabel('Your name').fill('Ann');
+    await host.locator('[data-private]').check();
+    await host.locator('[data-create="0"]').click();
+    await host.waitForURL(/#\/match\//);
+    const matchID = host.url().split('/match/')[1];
+    await host.locator('[data-invite]').click();
+    await host.getByText('Link copied').waitFor();
+    const link = await host.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${env.server.url}/#/match/${matchID}`);
+
+    const guestCtx = await env.session.context();
+    const guest = await guestCtx.newPage();
+    await guest.goto(`${env.server.url}/#/`);
+    await guest.locator('[data-open-matches]').waitFor(); // the list has loaded
+    expect(await guest.locator(`[data-match="${matchID}"]`).count()).toBe(0); // private: not listed
+    await guest.goto(link);
+    await expect.poll(() => guest.locator('[data-join-offer] h2').textContent()).toBe('Ann invites you to this match.');
+    expect(await guest.locator('[data-take-seat="0"]').count()).toBe(0); // the host's seat is not offered
+    await guest.getByLabel('Your name').fill('Bob');
+    await guest.locator('[data-take-seat="1"]').click();
+    await guest.locator('.game').waitFor();
+    await host.locator('.game').waitFor();
+    await expect.poll(() => host.locator('.player-chip[data-seat="1"]').textContent()).toContain('Bob');
+    expect(await guest.locator('.match-bar .role-chip').textContent()).toBe('Nixon'); // the guest plays the seat taken
+
+    // A third visitor with the same link finds no free seat: straight to watching.
+    const watcherCtx = await env.session.context();
+    const watcher = await watcherCtx.newPage();
+    await watcher.goto(link);
+    await watcher.locator('.game').waitFor();
+    expect(await watcher.locator('[data-join-offer]').count()).toBe(0);
+    await Promise.all([hostCtx.close(), guestCtx.close(), watcherCtx.close()]);
+  });
 });
