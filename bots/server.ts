@@ -3,7 +3,8 @@
  * POST /games/watergate/vs-computer) is played by the process that serves the match, through the match
  * service's own move path (no HTTP or socket loopback): when the match's state names that seat, the
  * seat's view — only what its player would see — goes to a worker thread (pool.ts), and the decision
- * comes back as a move like a client's.
+ * comes back as a move like a client's. Nothing is thought while a seat is open (play starts when the
+ * human has joined: the service tells of the join as a change of the seats, reason 'meta').
  *
  * With several processes, exactly one plays a match's bot: the one that holds the match's claim in
  * storage (a PostgreSQL advisory lock, released when that process ends or forgets the match). A process
@@ -11,7 +12,7 @@
  */
 import type { State } from 'boardgame.io';
 import { playerView, type PlayerID, type WatergateState } from '../game/index';
-import { botLevelOf, type Level } from '../protocol/index';
+import { botLevelOf, openSeat, type Level } from '../protocol/index';
 import type { Logger } from '../server/log';
 import type { MatchService, MatchView } from '../server/match/service';
 import type { Metrics } from '../server/metrics';
@@ -71,6 +72,8 @@ export class BotRunner {
     const bot = this.botSeat(m);
     if (!bot) return;
     if (m.state.ctx.gameover !== undefined) return void this.release(m.matchID);
+    // Play starts when the human has joined too; the join is news of the seats ('meta'), which asks again.
+    if (openSeat(Object.values(m.metadata.players)) !== null) return;
     if (m.state.G.prompt?.player !== bot.seat) return;
     let s = this.seats.get(m.matchID);
     if (!s) this.seats.set(m.matchID, (s = { claimed: false, thinkingOn: null }));
@@ -103,6 +106,12 @@ export class BotRunner {
     if (this.closed) return;
     const refusal = await this.o.service.move({ matchID, playerID: seat, credentials: null, type: d.move.move, arg: d.move.args[0], stateID: state._stateID });
     if (!refusal || refusal.type === 'stale') return; // saved, or the game moved on (the next state asks again)
+    const now = this.o.service.peek(matchID);
+    if (now && openSeat(Object.values(now.metadata.players)) !== null) {
+      // The human left while the bot thought: think again on this state once a seat is taken.
+      s.thinkingOn = null;
+      return;
+    }
     this.o.log.error({ matchID, seat, move: d.move.move, refusal }, 'the bot made a move the server refused');
   }
 

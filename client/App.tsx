@@ -1,15 +1,18 @@
 /** The page frame: header with navigation and the language switch, the reconstruction notice, and the routes. */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, LANGUAGES, setLanguage, type Language } from './i18n';
+import { currentLanguage, LANGUAGES, loadPageWords, setLanguage, type Language } from './i18n';
 import { useRoute } from './route';
 import MatchPage from './lobby/MatchPage';
 
+/** A page's module once its words (locales/pages) are in too. */
+const withPageWords = <M,>(page: Promise<M>): Promise<M> => Promise.all([page, loadPageWords()]).then(([m]) => m);
+
 // The local mode carries boardgame.io's Debug panel: loaded only when a developer opens it.
-const LocalPage = lazy(() => import('./local/LocalPage'));
+const LocalPage = lazy(() => withPageWords(import('./local/LocalPage')));
 // The play page is in the main bundle; the lobby, the rules reference and local mode load on demand.
-const LobbyPage = lazy(() => import('./lobby/LobbyPage'));
-const RulesPage = lazy(() => import('./rules/RulesPage'));
+const LobbyPage = lazy(() => withPageWords(import('./lobby/LobbyPage')));
+const RulesPage = lazy(() => withPageWords(import('./rules/RulesPage')));
 
 export function App(): ReactNode {
   const { t, i18n } = useTranslation();

@@ -39,7 +39,9 @@ function engineMove(name: MoveName, redact = false): Move<WatergateState> {
 }
 
 const moves = Object.fromEntries(MOVE_NAMES.map((m) => [m, engineMove(m, m === 'choose')])) as Record<MoveName, Move<WatergateState>>;
-const stages = Object.fromEntries(MOVE_NAMES.map((m) => [m, { moves: { [m]: moves[m] } }]));
+// Resigning is open in every stage too: boardgame.io's client looks the move up in the player's stage and
+// would log "disallowed move" for the player who is deciding (the server makes the resigner active anyway).
+const stages = Object.fromEntries(MOVE_NAMES.map((m) => [m, { moves: { [m]: moves[m], resign: moves.resign } }]));
 const seatOf = ({ G, ctx }: { G: WatergateState; ctx: Ctx }) => ctx.playOrder.indexOf(G.turnPlayer);
 
 const turn = {
@@ -81,4 +83,5 @@ export { playerView } from './view';
 export { hide, refill, refiller, secretsOf, SECRETS, EMPTY, type Filler } from './infostate';
 export { LOG_KEYS, type LogKey } from './logkeys';
 export { newGame, applyMove, checkMove } from './engine';
+export { OPTION_VALUES, DEFAULT_OPTIONS } from './state';
 export { connectedInformants, pinSpaces } from './pinning';

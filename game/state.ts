@@ -14,18 +14,21 @@ export function record(G: WatergateState, player: PlayerID | null, key: LogKey, 
   G.log.push({ round: G.round, player, key, params });
 }
 
-export const DEFAULT_OPTIONS: Options = { jokerFallback: 'errata2023', pinImpossible: 'returnToBag' };
+/** Every rules option and its values, the default first (the lobby's create form is built from this). */
+export const OPTION_VALUES: { readonly [K in keyof Options]: readonly Options[K][] } = {
+  jokerFallback: ['errata2023', 'rulebook2019'],
+  pinImpossible: ['returnToBag', 'removeFromGame'],
+};
+export const DEFAULT_OPTIONS: Options = { jokerFallback: OPTION_VALUES.jokerFallback[0], pinImpossible: OPTION_VALUES.pinImpossible[0] };
 
 /** Checks setupData from the lobby; returns an error message or undefined. */
 export function validateSetupData(data: unknown): string | undefined {
   if (data === undefined || data === null) return undefined;
   if (typeof data !== 'object' || Array.isArray(data)) return 'setupData must be an object';
   for (const [k, v] of Object.entries(data)) {
-    if (k === 'jokerFallback') {
-      if (v !== 'errata2023' && v !== 'rulebook2019') return 'jokerFallback must be "errata2023" or "rulebook2019"';
-    } else if (k === 'pinImpossible') {
-      if (v !== 'returnToBag' && v !== 'removeFromGame') return 'pinImpossible must be "returnToBag" or "removeFromGame"';
-    } else return `unknown setupData option "${k}"`;
+    const values = Object.hasOwn(OPTION_VALUES, k) ? (OPTION_VALUES as Record<string, readonly string[]>)[k] : undefined;
+    if (!values) return `unknown setupData option "${k}"`;
+    if (!values.includes(v)) return `${k} must be ${values.map((x) => `"${x}"`).join(' or ')}`;
   }
   return undefined;
 }

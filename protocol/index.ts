@@ -48,3 +48,53 @@ export interface VsComputerResponse {
  * the router (HAProxy) sends all of a match's sockets and REST calls to the same process by it.
  */
 export const MATCH_QUERY = 'matchID';
+
+/**
+ * A match as anyone may see it (GET /games/watergate and /games/watergate/:id, the socket's matchData):
+ * boardgame.io's shape, but a seat shows only its name, presence and — for the server's bot — its level;
+ * credentials and whatever else a player stored in `data` (private settings) never leave the server.
+ */
+export interface PublicSeat {
+  id: number;
+  name?: string;
+  isConnected?: boolean;
+  data?: SeatData;
+}
+export interface PublicMatch {
+  matchID: string;
+  gameName: string;
+  players: PublicSeat[];
+  setupData?: unknown;
+  gameover?: unknown;
+  nextMatchID?: string;
+  unlisted?: boolean;
+  createdAt: number;
+  updatedAt: number;
+  /** GET of one match only: the seat that owes the next decision (null when over or still waiting for a seat). */
+  toMove?: '0' | '1' | null;
+}
+
+/** The first seat nobody has taken, if any: play starts only when both seats are taken. */
+export const openSeat = (players: Iterable<{ id: number | string; name?: string }>): '0' | '1' | null => {
+  for (const p of players) if (!p.name) return String(p.id) as '0' | '1';
+  return null;
+};
+
+/**
+ * "Play again" (POST /games/watergate/:id/playAgain, body { playerID, credentials, swap? }): the first
+ * asker creates the next match and is seated in it at once — in the other role unless `swap: false` —
+ * named as before; a later asker (the opponent accepting) gets the seat left. The computer keeps playing
+ * the side opposite its human.
+ */
+export interface PlayAgainResponse {
+  nextMatchID: string;
+  playerID: '0' | '1';
+  playerCredentials: string;
+}
+
+/** Emitted to everyone following a match once a next match exists: { matchID, nextMatchID }. */
+export const NEXT_EVENT = 'watergate:next';
+export interface NextMatch {
+  matchID: string;
+  nextMatchID: string;
+}

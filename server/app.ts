@@ -1,7 +1,8 @@
 /**
- * The Watergate server: boardgame.io's Koa Server (its Lobby API reads) with our Lobby writes, the match
+ * The Watergate server: boardgame.io's Koa Server (its list of games) with our Lobby API, the match
  * service (the move path), our socket endpoint, the bus to other processes, the in-process bots, the
- * built client, /healthz, /metrics and structured logs — on one port. docs/ARCHITECTURE.md has the map.
+ * built client, /healthz, /metrics, structured logs and the removal of stale matches — on one port.
+ * docs/ARCHITECTURE.md has the map.
  *
  * Seams: `onMatchCreated` runs after every new match is stored, `onMoveSaved` after every saved move,
  * `extend` may add Koa routes before boardgame.io's, and the running server's `move()` plays a seat
@@ -19,8 +20,10 @@ import { BotRunner, type BotOptions } from '../bots/server';
 import { authenticateCredentials, generateCredentials } from './auth';
 import { localBus, type Bus } from './bus/index';
 import { createLogger, type Logger } from './log';
-import { lobbyRoutes, type LobbyHooks } from './lobby/routes';
+import { DEFAULT_STALE_HOURS } from './config';
+import { lobbyReads, lobbyRoutes, type LobbyHooks } from './lobby/routes';
 import { MatchService } from './match/service';
+import { startStaleSweeper } from './match/stale';
 import { createMetrics, type Metrics } from './metrics';
 import { isAllowedOrigin, originPatterns } from './origins';
 import { GameSockets } from './socket/sockets';
@@ -41,6 +44,8 @@ export interface ServerOptions extends LobbyHooks {
   log?: Logger;
   /** Snapshot the whole state every this many moves (docs/ARCHITECTURE.md "Storage"). */
   snapshotEvery?: number;
+  /** Unfinished matches idle this long with nobody connected are removed (default 24; 0: never). */
+  staleHours?: number;
   /** Bots for seats marked `data.bot` (vs computer); none when absent. */
   bots?: BotOptions;
   /** After every saved move of this process. */
@@ -156,6 +161,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     opts.extend({ app, router: extra, store, log, game });
     app.use(extra.routes()).use(extra.allowedMethods());
   }
+  app.use(lobbyReads(game, store, service).routes());
   if (opts.clientDir) for (const mw of clientMiddleware(opts.clientDir)) app.use(mw);
 
   // server.run() listens on every interface: bind the configured host instead.
@@ -166,12 +172,16 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const port = (appServer.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   log.info({ url, host, port, storage: store.kind, bus: bus.kind }, 'listening');
+  const staleHours = opts.staleHours ?? DEFAULT_STALE_HOURS;
+  if (!Number.isFinite(staleHours) || staleHours < 0) throw new Error(`staleHours must be a number of hours of at least 0, got ${staleHours}`);
+  const stale = staleHours > 0 ? startStaleSweeper({ store, service, log, metrics, staleMs: staleHours * 3_600_000 }) : null;
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       log.info('shutting down');
       appServer.close();
+      await stale?.stop();
       await bots?.close();
       await service.drain();
       sockets.close();

@@ -18,12 +18,24 @@ export interface Config {
   clientDir: string;
   botThreads: number;
   snapshotEvery?: number;
+  /** Unfinished matches with no activity and no connected player for this long are removed; 0: never. */
+  staleHours: number;
 }
+
+export const DEFAULT_STALE_HOURS = 24;
 
 const positiveInt = (name: string, v: string | undefined, fallback: number | undefined) => {
   if (v === undefined || v === '') return fallback;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got "${v}"`);
+  return n;
+};
+
+/** Hours: a number of at least 0 (fractions allowed, for tests); 0 switches the sweeper off. */
+const hours = (name: string, v: string | undefined, fallback: number) => {
+  if (v === undefined || v.trim() === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of hours (0 to never remove), got "${v}"`);
   return n;
 };
 
@@ -51,5 +63,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
     botThreads: positiveInt('BOT_THREADS', env.BOT_THREADS, 1)!,
     snapshotEvery: positiveInt('SNAPSHOT_EVERY', env.SNAPSHOT_EVERY, undefined),
+    staleHours: hours('STALE_HOURS', env.STALE_HOURS, DEFAULT_STALE_HOURS),
   };
 }

@@ -15,7 +15,14 @@ const { ensureClientBuilt } = await import('./static');
 const { openStore } = await import('./storage/index');
 const { redisBus } = await import('./bus/redis');
 
-const cfg = configFromEnv();
+let cfg: ReturnType<typeof configFromEnv>;
+try {
+  cfg = configFromEnv();
+} catch (e) {
+  // A bad variable is named in the message; the log level may be what is bad, so log at info.
+  createLogger('info').fatal({ err: e }, `invalid configuration: ${(e as Error).message}`);
+  process.exit(1);
+}
 const log = createLogger(cfg.logLevel);
 
 process.on('unhandledRejection', (e) => log.error({ err: e }, 'unhandled rejection'));
@@ -46,6 +53,7 @@ try {
     clientDir: cfg.clientDir,
     log,
     snapshotEvery: cfg.snapshotEvery,
+    staleHours: cfg.staleHours,
     bots: { threads: cfg.botThreads },
   });
   const stop = (signal: string) => {

@@ -18,6 +18,7 @@ export function createMetrics() {
     botThinkSeconds: new client.Histogram({ name: 'wg_bot_think_seconds', help: 'Bot decisions (search time, worker threads)', buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5], registers: [registry] }),
     busPublished: new client.Counter({ name: 'wg_bus_published_total', help: 'Messages published to other processes', registers: [registry] }),
     busFailed: new client.Counter({ name: 'wg_bus_publish_failures_total', help: 'Messages that could not be published (Redis down)', registers: [registry] }),
+    staleRemoved: new client.Counter({ name: 'wg_stale_matches_removed_total', help: 'Unfinished matches removed after STALE_HOURS without activity or a connected player', registers: [registry] }),
     busReceived: new client.Counter({ name: 'wg_bus_received_total', help: 'Messages from other processes, by type', labelNames: ['type'], registers: [registry] }),
     /** Set by the server once its parts exist: they are read at scrape time. */
     gauges(read: { sockets: () => number; matches: () => number; busUp: () => number }) {

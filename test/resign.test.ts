@@ -31,6 +31,19 @@ describe('resign', () => {
     expect(tried).toBeGreaterThan(100);
   });
 
+  it("in the browser: boardgame.io's client finds resign for either player, the one deciding included (no 'disallowed move')", async () => {
+    const { ProcessGameConfig } = await import('boardgame.io/internal');
+    const flow = ProcessGameConfig(Watergate as never).flow;
+    const state = initialState(Watergate as never, 'resign-0');
+    let checked = 0;
+    for (const step of playout(reducerDriver(Watergate as never), state, randomChooser(seeded(5)), { maxMoves: 60 }))
+      for (const who of ['0', '1']) {
+        expect(flow.getMove(step.state.ctx, 'resign', who), `${who} in ${JSON.stringify(step.state.ctx.activePlayers)}`).not.toBeNull();
+        checked++;
+      }
+    expect(checked).toBeGreaterThan(50);
+  });
+
   it('through boardgame.io: the player who is not to move resigns too; ctx.gameover says why, and the stored move replays', () => {
     const reducer = gameReducer(Watergate as never);
     const start = initialState(Watergate as never, 'resign-1');

@@ -55,7 +55,7 @@ try {
     ...rows.map((r) => `| \`${r.file.replace(/-[\w-]{8}\.js$/, '.js')}\` | ${kb(r.bytes)} |`),
     ...langs.map((l) => `| **play page JS in ${l.code}** (+ its language chunk, ${kb(l.bytes)}) | **${kb(base + l.bytes)}** |`),
     '',
-    `Budget: ≤ ${BUDGET_KB} KB gzip in every language — ${ok ? `within budget (largest: ${kb(worst)} KB)` : `**over budget** (${kb(worst)} KB)`}. Not counted: the local developer mode with boardgame.io's Debug panel (${debug ? kb(gz(debug.file)) : '?'} KB, loaded only on #/local), the lobby and rules pages' own chunks, and CSS.`,
+    `Budget: ≤ ${BUDGET_KB} KB gzip in every language — ${ok ? `within budget (largest: ${kb(worst)} KB)` : `**over budget** (${kb(worst)} KB)`}. Not counted: the local developer mode with boardgame.io's Debug panel (${debug ? kb(gz(debug.file)) : '?'} KB, loaded only on #/local), the lobby, rules and local pages' own chunks and their words (locales/pages), and CSS.`,
   ].join('\n');
   writeSection(join(ROOT, 'docs/BENCHMARKS.md'), 'client', body);
   console.log(body);

@@ -4,12 +4,22 @@ import { bundles } from '../client/i18n';
 import enMessages from '../client/i18n/locales/en';
 import ptBR from '../client/i18n/locales/pt-BR';
 import zhCN from '../client/i18n/locales/zh-CN';
-import type { Translation } from '../client/i18n/locales/types';
+import enPages from '../client/i18n/locales/pages/en';
+import ptBRPages from '../client/i18n/locales/pages/pt-BR';
+import zhCNPages from '../client/i18n/locales/pages/zh-CN';
+import type { PageTranslation, Translation } from '../client/i18n/locales/types';
+
+/** The board's words and the pages' words under one set of keys, as the browser has them once both loaded. */
+const withPages = (t: Translation, p: PageTranslation): Translation => {
+  const out: Record<string, unknown> = { ...t };
+  for (const [k, v] of Object.entries(p)) out[k] = { ...(out[k] as object | undefined), ...(v as object) };
+  return out as Translation;
+};
 
 export const resources = {
-  en: bundles(enMessages as unknown as Translation),
-  'pt-BR': bundles(ptBR),
-  'zh-CN': bundles(zhCN),
+  en: bundles(withPages(enMessages as unknown as Translation, enPages as unknown as PageTranslation)),
+  'pt-BR': bundles(withPages(ptBR, ptBRPages)),
+  'zh-CN': bundles(withPages(zhCN, zhCNPages)),
 };
 
 /** A translator for one language, and the keys it was asked for but did not have. */

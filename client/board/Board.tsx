@@ -2,10 +2,11 @@
  * The board players see: everything comes from their player view (G is a WatergateView on the client),
  * and the only choices offered are the engine's legal moves for that view (client/legal.ts).
  */
-import { lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
 import { useTranslation } from 'react-i18next';
 import type { MoveChoice, PlayArgs, PlayerID, ValueTarget, WatergateState, WatergateView } from '../../game';
+import { openSeat } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { legalMovesFromView } from '../legal';
 import { Card } from './Card';
@@ -14,6 +15,7 @@ import { GameOver, GameRecord, InitiativeCard, MomentumCards, Piles, StatusBar }
 import { PromptPanel } from './PromptPanel';
 import { ShellContext } from './shell';
 import { Track } from './Track';
+import { chime } from '../sound';
 
 // The chat (online only) loads on demand: the board is drawn without it.
 const Chat = lazy(() => import('./Chat'));
@@ -56,18 +58,24 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   const me = seatOf(props.playerID);
   // Online without the server: nothing can be played until it is back (no move is sent into the void).
   const offline = shell.online === true && props.isConnected === false;
-  const legal = useMemo(() => (offline ? [] : legalMovesFromView(view, me)), [view, me, offline]);
+  // Online, play starts when both seats are taken (the server refuses moves before): say whom we wait for.
+  const waitingFor = shell.online && props.matchData ? openSeat(props.matchData) : null;
+  const legal = useMemo(() => (offline || waitingFor ? [] : legalMovesFromView(view, me)), [view, me, offline, waitingFor]);
   const [selected, setSelected] = useState<string | null>(null);
   const [pinToken, setPinToken] = useState<string | null>(null);
   const pr = view.prompt;
 
   // The tab's title says when the player owes a decision (online: they may be in another tab).
-  const owing = pr !== null && pr.player === me && view.winner === null;
+  const owing = pr !== null && pr.player === me && view.winner === null && !waitingFor;
   useEffect(() => {
     if (!shell.online) return;
     document.title = t(owing ? 'app.yourMoveTitle' : 'app.title');
     return () => void (document.title = t('app.title'));
   }, [owing, shell.online, t]);
+  // And, if the player turned it on, a chime when a decision becomes theirs.
+  useEffect(() => {
+    if (shell.online && owing) chime();
+  }, [owing, shell.online]);
 
   // A new decision clears the old selection.
   useEffect(() => {
@@ -75,7 +83,13 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
     setPinToken(null);
   }, [view.log.length, pr?.kind]);
 
+  // One decision per state: quick repeated clicks would send moves the server can only refuse as stale
+  // (the first one already answered the prompt). A refused move leaves the state as it was: after a
+  // moment the board takes clicks again.
+  const sent = useRef<{ G: unknown; at: number } | null>(null);
   const act = (m: MoveChoice) => {
+    if (sent.current?.G === props.G && Date.now() - sent.current.at < 2000) return;
+    sent.current = { G: props.G, at: Date.now() };
     const move = props.moves[m.move];
     if (move) move(m.args[0]);
     setSelected(null);
@@ -129,9 +143,15 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
           <Track view={view} viewer={me} targets={trackTargets} />
         </div>
         <div className="side">
-          <PromptPanel view={view} me={me} legal={legal} selected={selected} pinToken={pinToken} setPinToken={setPinToken} act={act} />
+          {waitingFor ? (
+            <section className="prompt waiting" role="status" data-waiting={waitingFor}>
+              <p>{t(me ? 'board.waitingForYou' : 'board.waitingFor', { role: roleName(t, waitingFor) })}</p>
+            </section>
+          ) : (
+            <PromptPanel view={view} me={me} legal={legal} selected={selected} pinToken={pinToken} setPinToken={setPinToken} act={act} />
+          )}
           {/* Online, a seated player may resign at any moment; locally boardgame.io lets only the player to move do so. */}
-          {me && view.winner === null && !offline && (shell.online || pr?.player === me) && <Resign me={me} resign={() => props.moves.resign?.()} />}
+          {me && view.winner === null && !offline && !waitingFor && (shell.online || pr?.player === me) && <Resign me={me} resign={() => props.moves.resign?.()} />}
           {me && (
             <section className="hand" aria-label={t('board.hand')}>
               <h2>

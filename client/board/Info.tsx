@@ -135,6 +135,13 @@ export function Piles({ view }: { view: WatergateView }): ReactNode {
   );
 }
 
+/** Round and assessment lines head sections and take no number; the others count on without gaps. */
+const HEADERS = new Set(['round', 'assessment']);
+function numbered<E extends { key: string }>(log: E[]): [E, number | null][] {
+  let n = 0;
+  return log.map((e) => [e, HEADERS.has(e.key) ? null : ++n]);
+}
+
 export function GameRecord({ view }: { view: WatergateView }): ReactNode {
   const { t } = useTranslation();
   const list = useRef<HTMLOListElement>(null);
@@ -152,8 +159,8 @@ export function GameRecord({ view }: { view: WatergateView }): ReactNode {
       </h2>
       {open && (
         <ol ref={list} className="record-lines" tabIndex={0}>
-          {view.log.map((e, i) => (
-            <li key={i} className={`rec rec-${e.key.replace(/\./g, '-')} ${e.player ? `role-${e.player}` : ''}`}>
+          {numbered(view.log).map(([e, n], i) => (
+            <li key={i} value={n ?? undefined} data-n={n ?? undefined} className={`rec rec-${e.key.replace(/\./g, '-')} ${e.player ? `role-${e.player}` : ''}`}>
               {logText(t, e)}
             </li>
           ))}

@@ -1,11 +1,12 @@
 /**
  * i18next set up for the three languages. Each language is its own chunk, loaded when chosen (the page
- * loads exactly one: keeps the play page small). The choice is remembered per browser (localStorage "watergate.lang");
+ * loads exactly one: keeps the play page small); the words only the lobby, rules and local pages show are a
+ * second chunk per language, loaded with those pages (`loadPageWords`) under the same keys. The choice is remembered per browser (localStorage "watergate.lang");
  * a first visit follows the browser's languages.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Translation } from './locales/types';
+import type { PageTranslation, Translation } from './locales/types';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -29,17 +30,39 @@ const LOADERS: Record<Language, () => Promise<{ default: Translation }>> = {
   'zh-CN': () => import('./locales/zh-CN'),
 };
 
+const PAGE_LOADERS: Record<Language, () => Promise<{ default: PageTranslation }>> = {
+  en: () => import('./locales/pages/en') as unknown as Promise<{ default: PageTranslation }>,
+  'pt-BR': () => import('./locales/pages/pt-BR'),
+  'zh-CN': () => import('./locales/pages/zh-CN'),
+};
+/** Once a page needed its words, every language switched to later brings them too. */
+let pageWordsWanted = false;
+
 /** The "log" namespace holds the game record's keys flat (they contain dots, e.g. "draw.cards"). */
 export const bundles = (t: Translation) => ({ translation: t, log: t.log as Record<string, string> });
 
 export const i18n = i18next.createInstance();
 
+const pagesLoaded = new Set<Language>();
+
 async function ensureLoaded(lng: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lng, 'translation')) return;
-  const { default: t } = await LOADERS[lng]();
-  const b = bundles(t);
-  i18n.addResourceBundle(lng, 'translation', b.translation, true, true);
-  i18n.addResourceBundle(lng, 'log', b.log, true, true);
+  if (!i18n.hasResourceBundle(lng, 'translation')) {
+    const { default: t } = await LOADERS[lng]();
+    const b = bundles(t);
+    i18n.addResourceBundle(lng, 'translation', b.translation, true, true);
+    i18n.addResourceBundle(lng, 'log', b.log, true, true);
+  }
+  if (pageWordsWanted && !pagesLoaded.has(lng)) {
+    const { default: p } = await PAGE_LOADERS[lng]();
+    i18n.addResourceBundle(lng, 'translation', p, true, false);
+    pagesLoaded.add(lng);
+  }
+}
+
+/** The lobby, rules and local pages call this before they render (their route's lazy import waits for it). */
+export async function loadPageWords(): Promise<void> {
+  pageWordsWanted = true;
+  await ensureLoaded(currentLanguage());
 }
 
 function remembered(): Language {

@@ -68,7 +68,9 @@ export function stepText(t: T, step: Step, side: PlayerID): string {
         ? t('step.SET_TOKEN_gain', { token: t(`step.marker.${step.token}`) })
         : t('step.SET_TOKEN', { token: t(`step.marker.${step.token}`), space: step.space });
     case 'MOVE_EVIDENCE': {
-      const params = { count: step.steps, max: step.maxTokens ?? 0, where: where(t, step.where), colour: colourOnly(t, step.colour) };
+      // zh words the tokens around `where`/`colour` itself (max); en and pt need the plural of the token count (tokens).
+      const max = step.maxTokens ?? 0;
+      const params = { count: step.steps, max, tokens: t('step.evidenceTokens', { count: max }), where: where(t, step.where), colour: colourOnly(t, step.colour) };
       if (step.mode === 'EACH') return t(step.maxTokens === null ? 'step.MOVE_EVIDENCE_all' : 'step.MOVE_EVIDENCE_each', params);
       return t(step.maxTokens === null ? 'step.MOVE_EVIDENCE_totalAny' : 'step.MOVE_EVIDENCE_total', params);
     }

@@ -1,36 +1,47 @@
 /**
  * The lobby, following boardgame.io's Lobby flow with LobbyClient: enter a name, create a match as the
- * Editor or Nixon, list open matches with their seats by role, join a free seat, watch, leave, rejoin.
+ * Editor or Nixon (rules options, private or listed), play the computer, see your own matches and whose
+ * move it is, list open matches (host, age, rules), join a free seat, watch, leave, rejoin.
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlayerID } from '../../game';
+import { DEFAULT_OPTIONS, OPTION_VALUES, type Options, type PlayerID } from '../../game';
+import type { PublicMatch } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { go } from '../route';
-import { GAME, errorText, joinSeat, lobby, playVsComputer, type Level, type MatchSummary } from './api';
+import { GAME, errorText, isTaken, joinSeat, lobby, playVsComputer, type Level } from './api';
+import { MyMatches } from './MyMatches';
+import { MatchFacts, seatNamed, seatText } from './rows';
 import { dropSeat, heldSeats, savedName, saveName, type HeldSeat } from './seats';
 import { LevelSelect } from '../LevelSelect';
 
 const ROLES: PlayerID[] = ['0', '1'];
+const OPTION_KEYS = Object.keys(OPTION_VALUES) as (keyof Options)[];
 
 export default function LobbyPage(): ReactNode {
   const { t } = useTranslation();
   const [name, setName] = useState(savedName);
-  const [matches, setMatches] = useState<MatchSummary[] | null>(null);
+  const [matches, setMatches] = useState<PublicMatch[] | null>(null);
   const [mine, setMine] = useState<HeldSeat[]>(heldSeats);
+  // Two kinds of trouble, kept apart: what an action of yours got (stays until your next action) and
+  // whether the list can be fetched (the periodic refresh clears only that one).
   const [error, setError] = useState<string | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [vsRole, setVsRole] = useState<PlayerID>('0');
   const [vsLevel, setVsLevel] = useState<Level>('normal');
   const [unlisted, setUnlisted] = useState(false);
+  const [options, setOptions] = useState<Options>(DEFAULT_OPTIONS);
+  const [tick, setTick] = useState(0);
 
   const refresh = useCallback(async () => {
+    setTick((n) => n + 1);
     try {
       const { matches } = await lobby.listMatches(GAME, { isGameover: false });
-      setMatches(matches.sort((a, b) => b.createdAt - a.createdAt));
-      setError(null);
+      setMatches((matches as unknown as PublicMatch[]).sort((a, b) => b.createdAt - a.createdAt));
+      setListError(null);
     } catch (e) {
-      setError(e instanceof TypeError ? t('lobby.offline') : t('lobby.error', { message: errorText(e) }));
+      setListError(e instanceof TypeError ? t('lobby.offline') : t('lobby.error', { message: errorText(e) }));
     }
   }, [t]);
 
@@ -51,12 +62,14 @@ export default function LobbyPage(): ReactNode {
     return n;
   };
 
-  const run = async (f: () => Promise<void>) => {
+  const run = async (f: () => Promise<void>, role?: PlayerID) => {
     setBusy(true);
+    setError(null);
     try {
       await f();
     } catch (e) {
-      setError(t('lobby.error', { message: errorText(e) }));
+      setError(role && isTaken(e) ? t('lobby.seatTaken', { role: roleName(t, role) }) : t('lobby.error', { message: errorText(e) }));
+      void refresh();
     } finally {
       setBusy(false);
     }
@@ -66,7 +79,7 @@ export default function LobbyPage(): ReactNode {
     const n = needName();
     if (!n) return;
     void run(async () => {
-      const { matchID } = await lobby.createMatch(GAME, { numPlayers: 2, unlisted });
+      const { matchID } = await lobby.createMatch(GAME, { numPlayers: 2, unlisted, setupData: options });
       await joinSeat(matchID, role, n);
       go(`#/match/${matchID}`);
     });
@@ -87,16 +100,17 @@ export default function LobbyPage(): ReactNode {
     void run(async () => {
       await joinSeat(matchID, role, n);
       go(`#/match/${matchID}`);
-    });
+    }, role);
   };
 
+  const forget = useCallback(() => setMine(heldSeats()), []);
   const leave = (seat: HeldSeat) =>
     void run(async () => {
       try {
         await lobby.leaveMatch(GAME, seat.matchID, { playerID: seat.playerID, credentials: seat.credentials });
       } finally {
         dropSeat(seat.matchID);
-        setMine(heldSeats());
+        forget();
         await refresh();
       }
     });
@@ -120,6 +134,21 @@ export default function LobbyPage(): ReactNode {
           <label className="check">
             <input type="checkbox" data-private checked={unlisted} onChange={(e) => setUnlisted(e.target.checked)} /> {t('lobby.private')}
           </label>
+          <details className="rules-options">
+            <summary>{t('options.title')}</summary>
+            {OPTION_KEYS.map((k) => (
+              <label key={k} className="field">
+                <span>{t(`options.${k}.label`)}</span>
+                <select data-option={k} value={options[k]} onChange={(e) => setOptions({ ...options, [k]: e.target.value })}>
+                  {OPTION_VALUES[k].map((v) => (
+                    <option key={v} value={v}>
+                      {t(`options.${k}.${v}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          </details>
         </div>
         <div className="vs-computer" role="group" aria-labelledby="vs-computer-title">
           <h2 id="vs-computer-title">{t('lobby.vsComputer')}</h2>
@@ -143,34 +172,16 @@ export default function LobbyPage(): ReactNode {
           </button>
         </div>
         {error && (
-          <p className="error" role="alert">
-            {error}
+          <p className="error" role="alert" data-lobby-error>
+            {error}{' '}
+            <button type="button" className="link" onClick={() => setError(null)}>
+              {t('lobby.dismiss')}
+            </button>
           </p>
         )}
       </section>
 
-      {mine.length > 0 && (
-        <section className="panel">
-          <h2>{t('lobby.yourMatches')}</h2>
-          <ul className="matches">
-            {mine.map((s) => (
-              <li key={s.matchID} className="match" data-my-match={s.matchID}>
-                <span>
-                  {t('lobby.matchId', { id: s.matchID })} · {roleName(t, s.playerID)} ({s.name})
-                </span>
-                <span className="actions">
-                  <a className="button primary" href={`#/match/${s.matchID}`}>
-                    {t('lobby.rejoin')}
-                  </a>
-                  <button type="button" disabled={busy} onClick={() => leave(s)}>
-                    {t('lobby.leave')}
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <MyMatches seats={mine} busy={busy} leave={leave} forget={forget} tick={tick} />
 
       <section className="panel" data-open-matches={matches?.length}>
         <h2>
@@ -179,36 +190,44 @@ export default function LobbyPage(): ReactNode {
             {t('lobby.refresh')}
           </button>
         </h2>
+        {listError && (
+          <p className="error" role="status">
+            {listError}
+          </p>
+        )}
         {matches === null ? (
           <p>{t('app.loading')}</p>
         ) : matches.length === 0 ? (
           <p className="hint">{t('lobby.noMatches')}</p>
         ) : (
           <ul className="matches">
-            {matches.map((m) => (
-              <li key={m.matchID} className="match" data-match={m.matchID}>
-                <span className="seats">
-                  {ROLES.map((r) => {
-                    const p = m.players.find((x) => String(x.id) === r);
-                    return (
-                      <span key={r} className={`seat role-${r}${p?.name ? ' taken' : ''}`}>
-                        {t('lobby.seat', { role: roleName(t, r), name: p?.name ?? t('lobby.free') })}
-                      </span>
-                    );
-                  })}
-                </span>
-                <span className="actions">
-                  {ROLES.filter((r) => !m.players.find((x) => String(x.id) === r)?.name).map((r) => (
-                    <button key={r} type="button" className={`primary role-${r}`} data-join={r} disabled={busy || mine.some((s) => s.matchID === m.matchID)} onClick={() => join(m.matchID, r)}>
-                      {t('lobby.join', { role: roleName(t, r) })}
-                    </button>
-                  ))}
-                  <a className="button" href={`#/match/${m.matchID}`} data-watch={m.matchID}>
-                    {t('lobby.spectate')}
-                  </a>
-                </span>
-              </li>
-            ))}
+            {matches.map((m) => {
+              const free = ROLES.filter((r) => !seatNamed(m, r)?.name);
+              const taken = ROLES.filter((r) => !free.includes(r));
+              return (
+                <li key={m.matchID} className="match" data-match={m.matchID}>
+                  <span className="who">
+                    {free.length === 0
+                      ? t('lobby.playing', { a: seatText(t, seatNamed(m, '0'), '0'), b: seatText(t, seatNamed(m, '1'), '1') })
+                      : taken.length === 1
+                        ? t('lobby.hosts', { who: seatText(t, seatNamed(m, taken[0]), taken[0]), role: roleName(t, free[0]) })
+                        : t('lobby.empty')}
+                    <br />
+                    <MatchFacts m={m} />
+                  </span>
+                  <span className="actions">
+                    {free.map((r) => (
+                      <button key={r} type="button" className={`primary role-${r}`} data-join={r} disabled={busy || mine.some((s) => s.matchID === m.matchID)} onClick={() => join(m.matchID, r)}>
+                        {t('lobby.join', { role: roleName(t, r) })}
+                      </button>
+                    ))}
+                    <a className="button" href={`#/match/${m.matchID}`} data-watch={m.matchID}>
+                      {t('lobby.spectate')}
+                    </a>
+                  </span>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

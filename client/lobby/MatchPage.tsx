@@ -1,8 +1,10 @@
 /**
- * One online match: the seat this browser holds (from localStorage) or spectating, over socket.io to
- * the same server. After game over: play again (boardgame.io's playAgain: both players land in one new match).
+ * One online match: the seat this browser holds (from localStorage), a free seat offered to a visitor
+ * (the address is the invitation), or spectating, over socket.io to the same server. The bar above the
+ * board: invite link, the "your move" sound, leave. After the game: play again (sides swapped unless
+ * kept), the opponent's invitation to accept with one click.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Watergate, type PlayerID } from '../../game';
 import { WatergateBoard } from '../board/Board';
@@ -17,7 +19,10 @@ import { go } from '../route';
 const api = () => import('./api');
 // A free seat offered to a visitor without one (the address is the invitation): also on demand.
 const JoinOffer = lazy(() => import('./JoinOffer'));
+// "Play again" and the opponent's invitation: only once a game is over.
+const Rematch = lazy(() => import('./Rematch'));
 import { dropSeat, seatFor } from './seats';
+import { setSound, soundOn } from '../sound';
 
 /** The socket names its match in the handshake, so a router in front of several servers keeps a match on one. */
 const serverFor = (matchID: string) => SocketIO({ server: window.location.origin, socketOpts: { query: { [MATCH_QUERY]: matchID } } });
@@ -32,7 +37,6 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   const [forgotten, setForgotten] = useState(0); // bumped when the stored seat is dropped
   const seat = useMemo(() => seatFor(matchID), [matchID, forgotten]);
   const server = useMemo(() => serverFor(matchID), [matchID]);
-  const [error, setError] = useState<string | null>(null);
   // The server's last refusal. Before any state arrived, "not found" or a refused seat ends the page;
   // later ones are shown above the board until the next state change makes them old news.
   const [refusal, setRefusal] = useState<{ error: GuardError; fatal: boolean } | null>(null);
@@ -41,57 +45,35 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   }, []);
   // A game in progress (a first move made, not over): "Leave" then keeps the seat (come back later, or resign).
   const [inGame, setInGame] = useState(false);
-  // Without a seat here: is one free? (then the page offers it instead of only watching)
-  const [offer, setOffer] = useState<{ free: PlayerID[]; host: string | null } | 'watch' | null>(seat ? 'watch' : null);
-  useEffect(() => {
-    if (seat) return setOffer('watch');
-    let gone = false;
-    void api()
-      .then(({ GAME, lobby }) => lobby.getMatch(GAME, matchID))
-      .then((m) => {
-        if (gone) return;
-        const free = m.players.filter((p) => !p.name).map((p) => String(p.id) as PlayerID);
-        const host = m.players.find((p) => p.name)?.name ?? null;
-        setOffer(free.length > 0 && m.gameover === undefined ? { free, host } : 'watch');
-      })
-      .catch(() => !gone && setOffer('watch')); // an unknown match: the socket says so
-    return () => void (gone = true);
-  }, [seat, matchID]);
+  // Without a seat here, a free seat of the match is offered above the board (the address is the
+  // invitation), from the seats the socket reports; "Just watch" puts the offer away.
+  const [offer, setOffer] = useState<{ free: PlayerID[]; host: string | null } | null>(null);
+  const [justWatching, setJustWatching] = useState(false);
   const [copied, setCopied] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const onUpdate = useCallback((client: GameClientInstance) => {
     setRefusal((r) => (r && !r.fatal ? null : r));
     const s = client.getState();
     setInGame(!!s && s.ctx.gameover === undefined && s._stateID > 0);
+    const seats = client.playerID === null && s?.ctx.gameover === undefined ? (client.matchData ?? []) : [];
+    const free = seats.filter((p) => !p.name).map((p) => String(p.id) as PlayerID);
+    const host = seats.find((p) => p.name)?.name ?? null;
+    setOffer((o) => (free.length === 0 ? null : o && o.host === host && o.free.join() === free.join() ? o : { free, host }));
   }, []);
 
+  // A next match ("play again" by anyone here), as the server announces it.
+  const [next, setNext] = useState<string | null>(null);
+  const [sound, setSoundState] = useState(soundOn);
   const shell: Shell = {
     online: true,
     gameOverActions: () => (
       <div className="actions">
-        {seat && (
-          <button
-            type="button"
-            className="primary"
-            data-play-again
-            onClick={async () => {
-              const { GAME, errorText, joinSeat, lobby } = await api();
-              try {
-                const { nextMatchID } = await lobby.playAgain(GAME, matchID, { playerID: seat.playerID, credentials: seat.credentials });
-                await joinSeat(nextMatchID, seat.playerID, seat.name);
-                go(`#/match/${nextMatchID}`);
-              } catch (e) {
-                setError(t('lobby.error', { message: errorText(e) }));
-              }
-            }}
-          >
-            {t('lobby.playAgain')}
-          </button>
-        )}
+        <Suspense fallback={null}>
+          <Rematch matchID={matchID} seat={seat} next={next} />
+        </Suspense>
         <a className="button" href="#/">
           {t('app.lobby')}
         </a>
-        {error && <p className="error">{error}</p>}
       </div>
     ),
   };
@@ -121,6 +103,20 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           <span className="hint" role="status">
             {t('lobby.copied')}
           </span>
+        )}
+        {seat && (
+          <label className="check">
+            <input
+              type="checkbox"
+              data-sound
+              checked={sound}
+              onChange={(e) => {
+                setSound(e.target.checked);
+                setSoundState(e.target.checked);
+              }}
+            />{' '}
+            {t('lobby.sound')}
+          </label>
         )}
         {seat && (
           <button
@@ -156,13 +152,12 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           </p>
         </div>
       )}
-      {offer !== 'watch' ? (
-        offer && (
-          <Suspense fallback={null}>
-            <JoinOffer matchID={matchID} free={offer.free} host={offer.host} joined={() => setForgotten((n) => n + 1)} watch={() => setOffer('watch')} />
-          </Suspense>
-        )
-      ) : refusal?.fatal ? (
+      {offer && !seat && !justWatching && (
+        <Suspense fallback={null}>
+          <JoinOffer matchID={matchID} free={offer.free} host={offer.host} joined={() => setForgotten((n) => n + 1)} watch={() => setJustWatching(true)} />
+        </Suspense>
+      )}
+      {refusal?.fatal ? (
         <div className="panel refused" role="alert" data-refused={refusal.error.type}>
           <p>{refusal.error.type === 'not-found' ? t('lobby.notFound', { id: matchID }) : t('lobby.seatRefused')}</p>
           <p className="actions">
@@ -201,6 +196,7 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
             credentials={seat?.credentials}
             onUpdate={onUpdate}
             onServerError={onServerError}
+            onNextMatch={setNext}
           />
         </>
       )}

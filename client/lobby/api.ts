@@ -1,8 +1,8 @@
 /** boardgame.io's LobbyClient against the server this page came from (the Lobby REST API, same origin). */
 import { LobbyClient } from 'boardgame.io/client';
 import type { PlayerID } from '../../game';
-import type { Level, VsComputerResponse } from '../../protocol/index';
-import { holdSeat } from './seats';
+import type { Level, PlayAgainResponse, PublicMatch, VsComputerResponse } from '../../protocol/index';
+import { holdSeat, type HeldSeat } from './seats';
 
 /** Levels the computer plays at (a type only: the bot's code stays on the server). */
 export type { Level };
@@ -42,4 +42,25 @@ export async function playVsComputer(role: PlayerID, level: Level, name: string)
   const { matchID, humanSeat } = (await res.json()) as VsComputerResponse;
   await joinSeat(matchID, humanSeat, name);
   return matchID;
+}
+
+/** One match as the server shows it to anyone, with whose decision it is (`toMove`). */
+export async function getMatch(matchID: string): Promise<PublicMatch> {
+  return (await lobby.getMatch(GAME, matchID)) as unknown as PublicMatch;
+}
+
+/** The server does not know the match (any more). */
+export const isGone = (e: unknown): boolean => e instanceof Error && /HTTP status 404/.test(e.message);
+
+/** The server refused a seat because someone holds it (409). */
+export const isTaken = (e: unknown): boolean => e instanceof Error && /HTTP status 409/.test(e.message);
+
+/**
+ * "Play again" (or accepting the opponent's): the server seats this player in the next match — the other
+ * role unless `swap` is false, or the seat left when the opponent asked first — and the seat is kept here.
+ */
+export async function playAgain(matchID: string, seat: HeldSeat, swap: boolean): Promise<string> {
+  const r = (await lobby.playAgain(GAME, matchID, { playerID: seat.playerID, credentials: seat.credentials, swap } as never)) as unknown as PlayAgainResponse;
+  holdSeat({ matchID: r.nextMatchID, playerID: r.playerID, credentials: r.playerCredentials, name: seat.name });
+  return r.nextMatchID;
 }

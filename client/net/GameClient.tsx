@@ -9,10 +9,10 @@ import { Client } from 'boardgame.io/client';
 import type { Game } from 'boardgame.io';
 import type { BoardProps } from 'boardgame.io/react';
 
-import { ERROR_EVENT, type GuardError } from '../../protocol/index';
+import { ERROR_EVENT, NEXT_EVENT, type GuardError, type NextMatch } from '../../protocol/index';
 
 type ClientOpts = Parameters<typeof Client>[0];
-type SocketLike = { on(event: string, fn: (e: GuardError) => void): void; off(event: string, fn: (e: GuardError) => void): void };
+type SocketLike = { on(event: string, fn: (e: never) => void): void; off(event: string, fn: (e: never) => void): void };
 export type GameClientInstance = ReturnType<typeof Client>;
 
 interface Props<G> {
@@ -31,9 +31,11 @@ interface Props<G> {
    * boardgame.io's transport ignores that event, so it is read from the transport's own socket.
    */
   onServerError?: (error: GuardError, client: GameClientInstance) => void;
+  /** The server says a next match exists ("play again" by anyone seated): its id. */
+  onNextMatch?: (nextMatchID: string) => void;
 }
 
-export function GameClient<G>({ game, board: Board, loading: Loading, matchID, playerID, credentials, multiplayer, debug = false, onUpdate, onServerError }: Props<G>): ReactNode {
+export function GameClient<G>({ game, board: Board, loading: Loading, matchID, playerID, credentials, multiplayer, debug = false, onUpdate, onServerError, onNextMatch }: Props<G>): ReactNode {
   const client = useMemo(
     () => Client({ game, multiplayer, matchID, playerID: playerID ?? undefined, credentials, debug }),
     // A new client only for a new match; a new seat is switched below (local hotseat keeps its match).
@@ -55,13 +57,16 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
     // boardgame.io 0.50's SocketIO transport keeps its socket.io socket as `socket` once started.
     const socket = (client as unknown as { transport?: { socket?: SocketLike | null } }).transport?.socket;
     const refused = (e: GuardError) => onServerError?.(e, client);
+    const next = (n: NextMatch) => n?.matchID === matchID && typeof n.nextMatchID === 'string' && onNextMatch?.(n.nextMatchID);
     socket?.on(ERROR_EVENT, refused);
+    socket?.on(NEXT_EVENT, next);
     return () => {
       socket?.off(ERROR_EVENT, refused);
+      socket?.off(NEXT_EVENT, next);
       client.stop();
       unsubscribe();
     };
-  }, [client, onUpdate, onServerError]);
+  }, [client, onUpdate, onServerError, onNextMatch, matchID]);
   const state = client.getState();
   if (state === null) return <Loading />;
   const props = {

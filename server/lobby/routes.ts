@@ -1,21 +1,24 @@
 /**
- * The Lobby API's writing routes, mounted in front of boardgame.io's own (which still serve the reads:
- * GET /games, /games/:name, /games/:name/:id). Same paths, bodies and answers as boardgame.io's, but:
- * every body is checked (400 names the bad field), every change is one locked transaction (a seat is
- * claimed once: concurrent joins get 409), matches get a random PRNG seed, "play again" creates exactly
- * one next match even when both players ask at once, and "vs computer" creates a match with the
- * server's bot seated (marked `data.bot = level`). Every change is told to the match service, which
- * refreshes its memory and tells the other processes.
+ * The Lobby API, mounted in front of boardgame.io's own router (which keeps only GET /games, the list of
+ * games). Same paths, bodies and answers as boardgame.io's, but: every body and query is checked (400
+ * names the bad field), every change is one locked transaction (a seat is claimed once: concurrent joins
+ * get 409), matches get a random PRNG seed, "play again" creates exactly one next match even when both
+ * players ask at once and seats its askers (rematch.ts), "vs computer" creates a match with the server's
+ * bot seated (marked `data.bot = level`), and the reads show only public match data (public.ts) plus,
+ * for one match, whose decision it is. Every change is told to the match service, which refreshes its
+ * memory and tells the other processes.
  */
 import Router from '@koa/router';
 import koaBody from 'koa-body';
 import type { Game, Server } from 'boardgame.io';
-import { botLevelOf, type VsComputerResponse } from '../../protocol/index';
+import { botLevelOf, openSeat, type PlayAgainResponse, type PublicMatch, type VsComputerResponse } from '../../protocol/index';
 import { authenticateCredentials, generateCredentials } from '../auth';
 import type { MatchService } from '../match/service';
 import { HttpError } from '../storage/errors';
 import type { MatchStore } from '../storage/types';
 import { buildMatch, newMatchID, seatBot } from './matches';
+import { publicMatch } from './public';
+import { firstAsker, laterAsker, roleOf, type Seated } from './rematch';
 import * as v from './validate';
 
 export interface LobbyHooks {
@@ -35,7 +38,6 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     if (name !== gameName) throw new HttpError(404, `game "${name}" not found`);
   };
   const seatOf = (m: Server.MatchData, id: string): Seat => m.players[id as unknown as number];
-  const role = (id: string) => (id === '0' ? 'the Editor' : 'Nixon');
   const authorise = (m: Server.MatchData, playerID: string, creds: string) => {
     if (!authenticateCredentials(creds, seatOf(m, playerID))) throw new HttpError(403, 'invalid credentials for this seat');
   };
@@ -82,7 +84,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       const free = (id: string) => !seatOf(m, id).name;
       const id = wanted ?? ['0', '1'].find(free);
       if (id === undefined) throw new HttpError(409, `match ${ctx.params.id} is full`);
-      if (!free(id)) throw new HttpError(409, `seat ${id} (${role(id)}) is already taken`);
+      if (!free(id)) throw new HttpError(409, `seat ${id} (${roleOf(id)}) is already taken`);
       playerID = id;
       const seat: Seat = { ...seatOf(m, id), name, credentials: playerCredentials };
       if (data) seat.data = data;
@@ -138,35 +140,88 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
   router.post('/games/:name/:id/playAgain', json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body);
-    v.allowOnly(b, ['playerID', 'credentials', 'unlisted', 'setupData', 'numPlayers']);
+    v.allowOnly(b, ['playerID', 'credentials', 'swap', 'unlisted', 'setupData', 'numPlayers']);
     const playerID = v.seat(b.playerID, true)!;
     const creds = v.credentials(b.credentials);
+    const swap = v.optionalBoolean(b.swap, 'swap') ?? true;
     const unlisted = v.optionalBoolean(b.unlisted, 'unlisted');
     v.numPlayers(b.numPlayers);
     let nextMatchID = '';
+    let name: string | undefined;
+    let seated = null as Seated | null;
     let created: { matchID: string; metadata: Server.MatchData; setupData: unknown } | null = null;
     const done = await store.updateMetadata(ctx.params.id, (m) => {
       authorise(m, playerID, creds);
+      name = seatOf(m, playerID).name;
       if (m.nextMatchID) {
         nextMatchID = m.nextMatchID;
         return m;
       }
-      // Created inside the same transaction as the link: both players asking at once get one match.
+      // Created, with the asker seated, inside the same transaction as the link: both players asking at
+      // once get one match.
       const setupData = b.setupData ?? m.setupData;
-      const { initialState, metadata } = buildMatch(game, setupData, unlisted ?? m.unlisted ?? false);
-      // The computer plays again in its seat.
-      for (const id of ['0', '1'] as const) {
-        const level = botLevelOf(seatOf(m, id));
-        if (level) seatBot(metadata, id, level);
-      }
-      nextMatchID = newMatchID();
-      created = { matchID: nextMatchID, metadata, setupData };
-      return { metadata: { ...m, nextMatchID }, create: { matchID: nextMatchID, initialState, metadata } };
+      const first = firstAsker(game, m, playerID, { swap, setupData, unlisted: unlisted ?? m.unlisted ?? false });
+      nextMatchID = first.create.matchID;
+      seated = first.seated;
+      created = { matchID: nextMatchID, metadata: first.create.metadata, setupData };
+      return { metadata: { ...m, nextMatchID }, create: first.create };
     });
     if (done === undefined) throw notFound(ctx.params.id);
-    if (created) await hooks.onMatchCreated?.(created);
-    await service.metadataChanged(ctx.params.id);
-    ctx.body = { nextMatchID };
+    if (created) {
+      await hooks.onMatchCreated?.(created);
+      // Everyone following the old match hears of the next one (NEXT_EVENT), here and on other processes.
+      await service.metadataChanged(ctx.params.id);
+    } else {
+      // The opponent accepting: the seat left in the next match, in a transaction of its own.
+      const joined = await store.updateMetadata(nextMatchID, (next) => {
+        const later = laterAsker(next, nextMatchID, playerID, name);
+        seated = later.seated;
+        return later.metadata;
+      });
+      if (!joined) throw new HttpError(404, `the next match ${nextMatchID} no longer exists`);
+      await service.metadataChanged(nextMatchID);
+    }
+    const { playerID: seat, playerCredentials } = seated!;
+    ctx.body = { nextMatchID, playerID: seat, playerCredentials } satisfies PlayAgainResponse;
+  });
+
+  return router;
+}
+
+/**
+ * The Lobby reads, mounted after the routes added through `extend`: the list of listed matches
+ * (boardgame.io's query: isGameover, updatedBefore, updatedAfter) and one match with whose decision it is.
+ */
+export function lobbyReads(game: Game, store: MatchStore, service: MatchService): Router {
+  const router = new Router();
+  const gameName = game.name!;
+  const requireGame = (name: string) => {
+    if (name !== gameName) throw new HttpError(404, `game "${name}" not found`);
+  };
+
+  router.get('/games/:name', async (ctx) => {
+    requireGame(ctx.params.name);
+    const q = ctx.query;
+    const where = { isGameover: v.queryBoolean(q, 'isGameover'), updatedBefore: v.queryTime(q, 'updatedBefore'), updatedAfter: v.queryTime(q, 'updatedAfter') };
+    const ids = await store.listMatches({ gameName, where });
+    const heads = await Promise.all(ids.map((id) => store.head(id)));
+    // Unlisted matches are never listed (boardgame.io's rule); one removed meanwhile is left out.
+    const matches = ids.flatMap((id, i) => (heads[i] && !heads[i].metadata.unlisted ? [publicMatch(id, heads[i].metadata)] : []));
+    ctx.body = { matches } satisfies { matches: PublicMatch[] };
+  });
+
+  router.get('/games/:name/:id', async (ctx) => {
+    requireGame(ctx.params.name);
+    const matchID = ctx.params.id;
+    const head = await store.head(matchID);
+    if (!head) throw new HttpError(404, `match ${matchID} not found`);
+    // The state is needed only while someone owes a decision: not before both seats are taken, nor after.
+    let toMove: PublicMatch['toMove'] = null;
+    if (head.metadata.gameover === undefined && openSeat(Object.values(head.metadata.players)) === null) {
+      const now = await service.current(matchID, head.stateID);
+      if (now && now.state.ctx.gameover === undefined) toMove = (now.state.G.prompt?.player as '0' | '1' | undefined) ?? null;
+    }
+    ctx.body = publicMatch(matchID, head.metadata, { toMove }) satisfies PublicMatch;
   });
 
   return router;

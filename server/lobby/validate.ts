@@ -61,3 +61,26 @@ export function playerData(v: unknown): Record<string, unknown> | null | undefin
   if (JSON.stringify(v).length > 2000) throw new HttpError(400, 'data must be at most 2000 characters of JSON');
   return v as Record<string, unknown>;
 }
+
+/** A query parameter given at most once; empty counts as absent, as in boardgame.io's list. */
+function queryOne(q: Record<string, unknown>, name: string): string | undefined {
+  const v = q[name];
+  if (v === undefined || v === '') return undefined;
+  if (typeof v !== 'string') throw new HttpError(400, `${name} must be given once`);
+  return v;
+}
+
+export function queryBoolean(q: Record<string, unknown>, name: string): boolean | undefined {
+  const v = queryOne(q, name)?.toLowerCase();
+  if (v === undefined) return undefined;
+  if (v !== 'true' && v !== 'false') throw new HttpError(400, `${name} must be true or false`);
+  return v === 'true';
+}
+
+/** A time as boardgame.io's `updatedAt`: milliseconds since 1970, a positive whole number. */
+export function queryTime(q: Record<string, unknown>, name: string): number | undefined {
+  const v = queryOne(q, name);
+  if (v === undefined) return undefined;
+  if (!/^[0-9]{1,15}$/.test(v) || Number(v) < 1) throw new HttpError(400, `${name} must be a time in milliseconds since 1970 (a positive whole number)`);
+  return Number(v);
+}

@@ -10,7 +10,7 @@
  */
 import type { Game, LogEntry, State } from 'boardgame.io';
 import { checkMove, type PlayerID, type WatergateState } from '../../game/index';
-import type { GuardError } from '../../protocol/index';
+import { openSeat, type GuardError } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
 import type { Bus, BusMessage } from '../bus/index';
 import type { Logger } from '../log';
@@ -43,8 +43,11 @@ export interface Delivery {
 /** A read-only look at a served match, for hooks (bots). */
 export interface MatchView {
   matchID: string;
-  /** Why the hook runs: loaded into memory, a move saved here, moves saved elsewhere, a client synced. */
-  reason: 'load' | 'move' | 'news' | 'sync';
+  /**
+   * Why the hook runs: loaded into memory, a move saved here, moves saved elsewhere, a client synced, or
+   * the seats or presence changed (a join here, or news of one from another process).
+   */
+  reason: 'load' | 'move' | 'news' | 'sync' | 'meta';
   state: State<WatergateState>;
   metadata: MatchData;
 }
@@ -198,7 +201,10 @@ export class MatchService {
       }
       return;
     }
-    if (metaChanged) this.delivery?.matchData(e.matchID, e.metadata);
+    if (!metaChanged) return;
+    this.delivery?.matchData(e.matchID, e.metadata);
+    // A seat taken can be what play waited for (a bot seat starts thinking when its human joins).
+    this.emitState(e, 'meta');
   }
 
   private heard(m: BusMessage): void {
@@ -292,7 +298,7 @@ export class MatchService {
     return r;
   }
 
-  private async moveInQueue(e: Entry, req: MoveRequest, attempt = 0): Promise<GuardError | null> {
+  private async moveInQueue(e: Entry, req: MoveRequest, attempt = 0, seatsChecked = false): Promise<GuardError | null> {
     const { matchID, playerID } = req;
     if (!this.entries.has(matchID)) return { matchID, type: 'not-found', message: `match ${matchID} not found` };
     const seat = e.metadata.players[playerID as unknown as number];
@@ -302,6 +308,15 @@ export class MatchService {
     if (req.stateID !== null && req.stateID !== state._stateID)
       return { matchID, type: 'stale', message: `your state ${req.stateID} is out of date (now ${state._stateID}): resyncing` };
     if (state.ctx.gameover !== undefined) return { matchID, type: 'invalid-move', message: 'the game is over' };
+    // Play starts only when both seats are taken (a resign too: there is nobody to resign to).
+    const open = openSeat(Object.values(e.metadata.players));
+    if (open !== null) {
+      if (seatsChecked) return { matchID, type: 'invalid-move', message: `the game starts when both seats are taken: waiting for ${open === '0' ? 'the Editor' : 'Nixon'}` };
+      // This memory may not have heard of a join in another process yet: look at storage once first.
+      await this.refresh(e);
+      if (this.entries.get(matchID) !== e) return { matchID, type: 'stale', message: 'the match was reloaded from storage: resyncing' };
+      return this.moveInQueue(e, req, attempt, true);
+    }
 
     // The engine says whether and why not; boardgame.io's flow must agree (its stages follow the engine's
     // prompt). Checked before reducing, so a refusal costs no reducer work and no console noise.
@@ -387,6 +402,20 @@ export class MatchService {
     this.delivery?.chat(matchID, line);
     this.o.bus.publish({ t: 'chat', matchID, chat: line });
     return null;
+  }
+
+  /**
+   * The match as it stands, for a Lobby read (whose turn it is): the entry in memory — kept in step by
+   * the bus, and brought up to `atLeast` (a stored head the caller just read) if it is behind — or the
+   * match loaded from storage, then kept in memory like any served match. Undefined if there is none.
+   */
+  async current(matchID: string, atLeast = -1): Promise<MatchView | undefined> {
+    const e = this.entries.get(matchID) ?? (await this.open(matchID));
+    if (!e) return undefined;
+    e.lastUsed = Date.now();
+    if (e.state._stateID < atLeast) await e.run(() => this.refresh(e));
+    const now = this.entries.get(matchID) ?? e;
+    return { matchID, reason: 'sync', state: now.state as State<WatergateState>, metadata: now.metadata };
   }
 
   /** The cached state of a served match (tests, bots), or undefined. */

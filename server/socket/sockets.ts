@@ -10,6 +10,8 @@
  *   otherwise the client is told why and, when its state is old, resynced;
  * - each seat's update is filtered once and sent to that seat's room (one encoding per seat, not per
  *   socket), as a JSON Patch from the view that room already holds (protocol/json-patch.ts) — or whole if that is simpler;
+ * - match data (sync, `matchData`) shows each seat's name, presence and bot mark only (lobby/public.ts);
+ *   once "play again" made a next match, everyone following the old one gets NEXT_EVENT, also on a later sync;
  * - any other event is refused.
  */
 import type { Game, LogEntry, State } from 'boardgame.io';
@@ -17,7 +19,8 @@ import { getFilterPlayerView } from 'boardgame.io/internal';
 import IO from 'koa-socket-2';
 import type { Namespace, Server as IOServer, Socket } from 'socket.io';
 import type { PlayerID } from '../../game/index';
-import { ERROR_EVENT, type GuardError } from '../../protocol/index';
+import { ERROR_EVENT, NEXT_EVENT, type GuardError, type NextMatch } from '../../protocol/index';
+import { publicSeats } from '../lobby/public';
 import type { Logger } from '../log';
 import type { MatchService, SyncData } from '../match/service';
 import type { MatchData } from '../storage/types';
@@ -33,7 +36,8 @@ interface Follower {
 }
 const GROUPS = ['0', '1', null] as const;
 const room = (matchID: string, seat: PlayerID | null | 'all') => (seat === 'all' ? matchID : `${matchID}#${seat ?? 's'}`);
-export const publicMatchData = (m: MatchData) => Object.values(m.players).map(({ credentials: _c, ...p }) => p);
+/** The invitation to a next match ("play again"), when there is one. */
+const nextOf = (matchID: string, m: MatchData): NextMatch | null => (m.nextMatchID ? { matchID, nextMatchID: m.nextMatchID } : null);
 
 export class GameSockets {
   private nsp!: Namespace;
@@ -52,7 +56,12 @@ export class GameSockets {
     this.filter = getFilterPlayerView(o.game);
     o.service.setDelivery({
       update: (matchID, state, deltalog, prev) => this.deliverUpdate(matchID, state, deltalog, prev),
-      matchData: (matchID, metadata) => this.nsp.to(room(matchID, 'all')).emit('matchData', matchID, publicMatchData(metadata)),
+      matchData: (matchID, metadata) => {
+        const to = this.nsp.to(room(matchID, 'all'));
+        to.emit('matchData', matchID, publicSeats(metadata));
+        const next = nextOf(matchID, metadata);
+        if (next) to.emit(NEXT_EVENT, next);
+      },
       chat: (matchID, message) => this.nsp.to(room(matchID, 'all')).emit('chat', matchID, message),
       resync: (matchID) => {
         this.views.delete(matchID);
@@ -157,11 +166,14 @@ export class GameSockets {
     this.remember(f.matchID, f.seat, view);
     const out = this.filter(f.seat, {
       type: 'sync',
-      args: [f.matchID, { state: d.state, log: d.log, filteredMetadata: publicMatchData(d.metadata), initialState: d.initialState }],
+      args: [f.matchID, { state: d.state, log: d.log, filteredMetadata: publicSeats(d.metadata), initialState: d.initialState }],
     } as never) as unknown as { args: [string, { state: State; initialState: State }] };
     out.args[1].state = view;
     out.args[1].initialState = this.viewOf(f.seat, f.matchID, d.initialState);
     socket.emit('sync', ...out.args);
+    // A page that comes (or reloads) after "play again" was asked still sees the invitation.
+    const next = nextOf(f.matchID, d.metadata);
+    if (next) socket.emit(NEXT_EVENT, next);
   }
 
   private viewOf(seat: PlayerID | null, matchID: string, state: State): State {

@@ -1,7 +1,8 @@
 /**
- * boardgame.io's Server needs a StorageAPI for the Lobby API routes we leave to it: the reads (list
- * matches, get one match). Every write goes through our own routes and the match service, so the
- * writing methods here refuse loudly instead of bypassing them.
+ * boardgame.io's Server needs a StorageAPI. Every Lobby route it would use it for is answered by ours
+ * first (server/lobby/routes.ts: the reads show only public match data), so this is a read-only stand-in:
+ * every write goes through our own routes and the match service, and the writing methods here refuse
+ * loudly instead of bypassing them.
  */
 import { Async } from 'boardgame.io/internal';
 import type { MatchStore } from './types';

@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import type { BoardProps } from 'boardgame.io/react';
 import { WatergateBoard } from '../../client/board/Board';
+import { ShellContext } from '../../client/board/shell';
 import { initI18n } from '../../client/i18n';
 import { legalMovesFromView } from '../../client/legal';
 import { playerView, type MoveChoice, type PlayerID, type WatergateState } from '../../game';
@@ -19,11 +20,18 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-function board(G: WatergateState, seat: PlayerID | null) {
+type Seats = { id: number; name?: string; isConnected?: boolean }[];
+
+/** The board for a seat; `online` with the seats as the server describes them (else a local match). */
+function board(G: WatergateState, seat: PlayerID | null, online?: Seats) {
   const view = playerView(G, seat);
   const moves = Object.fromEntries(['play', 'answer', 'target', 'react', 'choose', 'pin', 'resign'].map((m) => [m, vi.fn()])) as Record<MoveChoice['move'], ReturnType<typeof vi.fn>>;
-  const props = { G: view, ctx: {}, playerID: seat, moves, events: {}, matchData: undefined, isActive: true, isMultiplayer: false } as unknown as BoardProps<WatergateState>;
-  const r = render(<WatergateBoard {...props} />);
+  const props = { G: view, ctx: {}, playerID: seat, moves, events: {}, matchData: online, isConnected: true, isActive: true, isMultiplayer: !!online, chatMessages: [], sendChatMessage: vi.fn() } as unknown as BoardProps<WatergateState>;
+  const r = render(
+    <ShellContext.Provider value={{ online: !!online }}>
+      <WatergateBoard {...props} />
+    </ShellContext.Provider>,
+  );
   const legal = seat === null ? [] : legalMovesFromView(view, seat).map((m) => JSON.stringify([m.move, m.args[0]]));
   /** The one call made to any move, as [move, argument]. */
   const called = () => Object.entries(moves).flatMap(([name, fn]) => fn.mock.calls.map((c) => JSON.stringify([name, c[0]])));
@@ -89,5 +97,41 @@ describe('the board component', () => {
       expect(b.container.querySelectorAll('.hand-cards button')).toHaveLength(0);
       cleanup();
     }
+  });
+
+  it('two quick clicks on an option send one move: the second waits for the state the first one makes', () => {
+    const s = new Scenario(305).hand(E, ['E24', 'E31']).hand(N, ['N20']);
+    const b = board(s.G, E);
+    fireEvent.click(b.container.querySelector('.hand-cards button[data-card="E31"]')!);
+    const option = b.container.querySelector('.prompt button[data-move]')!;
+    fireEvent.click(option);
+    fireEvent.click(option);
+    fireEvent.click(option);
+    expect(b.called()).toHaveLength(1);
+  });
+
+  it('online with a seat still free: no "your move", nothing to click, and it says whom the game waits for', () => {
+    const s = new Scenario(306).hand(E, ['E24', 'E31']).hand(N, ['N20']);
+    const b = board(s.G, E, [{ id: 0, name: 'Ann', isConnected: true }, { id: 1 }]);
+    expect(b.container.querySelector('[data-waiting="1"]')!.textContent).toContain('Waiting for Nixon to join');
+    expect(b.container.querySelectorAll('[role="button"], .prompt button[data-move], [data-resign]')).toHaveLength(0);
+    fireEvent.click(b.container.querySelector('.hand-cards button[data-card="E31"]') ?? document.body);
+    expect(b.called()).toEqual([]);
+    cleanup();
+    // Once Nixon has joined, the same state is the Editor's move.
+    const both = board(s.G, E, [{ id: 0, name: 'Ann', isConnected: true }, { id: 1, name: 'Bob', isConnected: true }]);
+    expect(both.container.querySelector('[data-waiting]')).toBeNull();
+    expect(both.container.querySelectorAll('.hand-cards button').length).toBeGreaterThan(0);
+  });
+
+  it('the game record numbers its lines without gaps: round and assessment headings take no number', () => {
+    const s = new Scenario(307).hand(E, ['E24', 'E31']).hand(N, ['N20']);
+    const b = board(s.G, E);
+    const lines = [...b.container.querySelectorAll<HTMLLIElement>('.record-lines li')];
+    const headings = lines.filter((l) => l.matches('.rec-round, .rec-assessment'));
+    expect(headings.length).toBeGreaterThan(0);
+    expect(headings.every((l) => !l.hasAttribute('value'))).toBe(true);
+    const numbers = lines.filter((l) => !headings.includes(l)).map((l) => Number(l.getAttribute('value')));
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
   });
 });

@@ -69,6 +69,16 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 
+  it.each([
+    ['en', /\b1 (\S+ )?(tokens|cards|steps|pictures|spaces)\b/],
+    ['pt-BR', /\b1 (\S+ )?(fichas|cartas|casas|fotos|imagens|espaços)\b/],
+  ] as const)('%s never says "1" with a plural noun on a card or an ability ("up to 1 evidence token")', async (lng, onePlural) => {
+    const { t } = await translator(lng);
+    const lines = [...Object.values(CARDS).flatMap((c) => cardActionLines(t, c)), ...[1, 2, 3, 4].map((s) => abilityText(t, s))];
+    expect(lines.filter((l) => onePlural.test(l))).toEqual([]);
+    expect(lines.some((l) => /\b1 evidence token\b|\b1 ficha de evidência\b/.test(l))).toBe(true); // the singular is used
+  });
+
   it.each(LANGS)('%s renders every record line and every offered move of 6 random games', async (lng) => {
     const { t, missing } = await translator(lng);
     const seen = new Set<string>();

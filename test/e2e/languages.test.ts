@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import en from '../../client/i18n/locales/en';
 import ptBR from '../../client/i18n/locales/pt-BR';
 import zhCN from '../../client/i18n/locales/zh-CN';
+import enPages from '../../client/i18n/locales/pages/en';
+import ptBRPages from '../../client/i18n/locales/pages/pt-BR';
+import zhCNPages from '../../client/i18n/locales/pages/zh-CN';
 import { useServerAndBrowser } from './helpers/setup';
 
 const env = useServerAndBrowser();
@@ -53,17 +56,21 @@ describe('languages', () => {
     const ctx = await env.session.context({ width: 800, height: 800 }, 'en-US');
     const page = await ctx.newPage();
     await page.goto(`${env.server.url}/#/`);
-    await page.getByRole('heading', { name: en.lobby!.title }).waitFor();
+    await page.getByRole('heading', { name: enPages.lobby.title }).waitFor();
     await page.getByLabel(en.app!.language).selectOption('zh-CN');
-    await page.getByRole('heading', { name: zhCN.lobby!.title as string }).waitFor();
+    await page.getByRole('heading', { name: zhCNPages.lobby!.title as string }).waitFor();
     await page.reload();
-    await page.getByRole('heading', { name: zhCN.lobby!.title as string }).waitFor();
+    await page.getByRole('heading', { name: zhCNPages.lobby!.title as string }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('watergate.lang'))).toBe('zh-CN');
+    // The pages' words follow a switch too (their own chunk, not in the board's bundle).
+    await page.getByLabel(zhCN.app!.language as string).selectOption('pt-BR');
+    await page.getByRole('heading', { name: ptBRPages.lobby!.title as string }).waitFor();
+    expect(await page.locator('.lobby').textContent()).toContain(ptBRPages.lobby!.openMatches as string);
     // A first visit follows the browser's language.
     const pt = await env.session.context({ width: 800, height: 800 }, 'pt-BR');
     const first = await pt.newPage();
     await first.goto(`${env.server.url}/#/`);
-    await first.getByRole('heading', { name: ptBR.lobby!.title as string }).waitFor();
+    await first.getByRole('heading', { name: ptBRPages.lobby!.title as string }).waitFor();
     await ctx.close();
     await pt.close();
     expect(env.session.problems).toEqual([]);

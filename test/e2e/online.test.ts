@@ -128,16 +128,18 @@ describe('online play', () => {
     expect(await guest.locator('[data-take-seat="0"]').count()).toBe(0); // the host's seat is not offered
     await guest.getByLabel('Your name').fill('Bob');
     await guest.locator('[data-take-seat="1"]').click();
-    await guest.locator('.game').waitFor();
-    await host.locator('.game').waitFor();
+    await expect.poll(() => guest.locator('.match-bar .role-chip').textContent()).toBe('Nixon'); // the guest plays the seat taken
+    await expect.poll(() => guest.locator('.status .me').textContent()).toBe('You are Nixon');
+    expect(await guest.locator('[data-join-offer]').count()).toBe(0);
     await expect.poll(() => host.locator('.player-chip[data-seat="1"]').textContent()).toContain('Bob');
-    expect(await guest.locator('.match-bar .role-chip').textContent()).toBe('Nixon'); // the guest plays the seat taken
 
     // A third visitor with the same link finds no free seat: straight to watching.
     const watcherCtx = await env.session.context();
     const watcher = await watcherCtx.newPage();
     await watcher.goto(link);
     await watcher.locator('.game').waitFor();
+    await expect.poll(() => watcher.locator('.status .me').textContent()).toBe('You are watching this match.');
+    await watcher.waitForTimeout(500); // the seats have arrived with the state: no offer comes
     expect(await watcher.locator('[data-join-offer]').count()).toBe(0);
     await Promise.all([hostCtx.close(), guestCtx.close(), watcherCtx.close()]);
   });

@@ -70,8 +70,11 @@ describe('a match through the lobby', () => {
   it('two players create and join a match, play a full round with the assessment pins, finish the game and play again', { timeout: 400_000 }, async () => {
     // The Editor creates a match as the Editor; Nixon sees it listed with its seats by role and joins.
     const { matchID, editor, nixon, editorCtx, nixonCtx } = await meetInLobby({ editor: 'Ben', nixon: 'Dick' }, async (listed, page) => {
-      await expect.poll(() => listed.textContent()).toContain('Editor: Ben');
-      expect(await listed.textContent()).toContain('Nixon: free');
+      // The row says who hosts in which role, how old the match is, its rules and clock.
+      await expect.poll(() => listed.textContent()).toContain('Ben (Editor) waits for Nixon');
+      expect(await listed.locator('[data-age]').textContent()).toMatch(/^Created (now|\d+ seconds? ago)$/);
+      expect(await listed.locator('[data-rules]').textContent()).toBe('standard rules');
+      expect(await listed.locator('[data-clock]').textContent()).toBe('no clock');
       await shot(page, 'lobby');
     });
 
@@ -152,8 +155,8 @@ describe('a match through the lobby', () => {
     await phoneCtx.close();
     await watcherCtx.close();
 
-    // Play on to the end of the game; both see the game-over screen, then both ask to play again and
-    // meet in one new match, in the same roles.
+    // Play on to the end of the game; both see the game-over screen; then both ask to play again at once,
+    // the Editor keeping the sides: they meet in one new match, in the same roles.
     for (let n = 0; n < 2000; n++) {
       if ((await editor.locator('.gameover').count()) > 0) break;
       const e = await boardState(editor);
@@ -173,8 +176,9 @@ describe('a match through the lobby', () => {
     const winner = await editor.locator('.gameover').getAttribute('data-winner');
     expect(await editor.locator('.gameover .headline').textContent()).toBe(winner === '0' ? 'You win!' : 'You lose.');
     expect(await nixon.locator('.gameover .headline').textContent()).toBe(winner === '1' ? 'You win!' : 'You lose.');
-    await editor.locator('[data-play-again]').click();
-    await nixon.locator('[data-play-again]').click();
+    await editor.locator('[data-swap]').uncheck();
+    await nixon.locator('[data-swap]').uncheck();
+    await Promise.all([editor.locator('[data-play-again]').click(), nixon.locator('[data-play-again], [data-rematch-accept]').first().click()]);
     await editor.waitForURL((u) => !u.hash.endsWith(matchID));
     await nixon.waitForURL((u) => !u.hash.endsWith(matchID));
     expect(nixon.url().split('#')[1]).toBe(editor.url().split('#')[1]);
@@ -230,11 +234,13 @@ describe('a match through the lobby', () => {
     // Nixon leaves from the match page: back in the lobby, the match is no longer his, the seat is free.
     await nixon.locator('.match-bar').getByRole('button', { name: 'Leave' }).click();
     await nixon.waitForURL((u) => u.hash === '#/' || u.hash === '');
-    await expect.poll(() => nixon.locator(`[data-match="${matchID}"]`).textContent()).toContain('Nixon: free');
+    await expect.poll(() => nixon.locator(`[data-match="${matchID}"]`).textContent()).toContain('Kay (Editor) waits for Nixon');
     expect(await nixon.locator(`[data-my-match="${matchID}"]`).count()).toBe(0);
     expect(await nixon.locator(`[data-match="${matchID}"] [data-join="1"]`).isEnabled()).toBe(true);
-    // His old link now shows the match as a spectator sees it: no hand, no seat.
+    // His old link now offers the free seat again, or to just watch: no hand, no seat.
     await nixon.goto(`${env.server.url}/#/match/${matchID}`);
+    await expect.poll(() => nixon.locator('[data-join-offer] h2').textContent()).toBe('Kay invites you to this match.');
+    await nixon.locator('[data-just-watch]').click();
     await nixon.locator('.game').waitFor();
     expect(await nixon.locator('.hand').count()).toBe(0);
 

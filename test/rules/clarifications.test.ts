@@ -237,6 +237,7 @@ describe('Clarifications (K1–K18)', () => {
     expect(validateSetupData({ jokerFallback: 'rulebook2019', pinImpossible: 'removeFromGame' })).toBeUndefined();
     expect(validateSetupData({ jokerFallback: 'house' })).toMatch(/jokerFallback/);
     expect(validateSetupData({ reactionsUseTurn: true })).toMatch(/unknown/);
+    for (const inherited of ['constructor', 'toString', '__proto__']) expect(validateSetupData(JSON.parse(`{"${inherited}": "x"}`)), inherited).toMatch(/unknown/);
     expect(validateSetupData('x')).toMatch(/object/);
     expect(Watergate.validateSetupData!(undefined, 3)).toMatch(/2 players/);
     const s = fillGreenSlips(new Scenario(97, { pinImpossible: 'removeFromGame' }).track([{ id: 'T17', pos: 3 }]).hand(E, ['E30']).hand(N, ['N20']));

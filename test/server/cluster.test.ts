@@ -12,7 +12,7 @@ import { freePort, HAPROXY, startCluster, startServerProcess, type Cluster, type
 import { api, createAndJoin, dropSchema, next, nextState, PG_URL, play, player, postgresAvailable, rawSocket, stored, uniqueSchema, until } from './helpers';
 import { openStore } from '../../server/storage/index';
 import { legalMoves, type WatergateState } from '../../game/index';
-import type { GuardError } from '../../protocol/index';
+import { NEXT_EVENT, type GuardError, type NextMatch } from '../../protocol/index';
 
 const hasPg = await postgresAvailable();
 const hasHaproxy = spawnSync(HAPROXY, ['-v']).status === 0;
@@ -178,6 +178,38 @@ describe.skipIf(!hasPg)('several server processes', () => {
     }
     expect(stateID()).toBeGreaterThan(0);
   }, 300_000);
+
+  it('tell another process of a join (its bot starts) and of a next match (its sockets get NEXT_EVENT)', async () => {
+    const env = deployment();
+    const [a, b] = [await server(env), await server(env)];
+    // The computer is the Editor; only b holds the match (a spectator there) when the human joins on a.
+    const vs = (await api(a.url, '/games/watergate/vs-computer', { botSeat: '0', level: 'easy' })).body as { matchID: string; humanSeat: Seat };
+    const spectator = player(b.url, vs.matchID, null);
+    try {
+      await until(() => spectator.state() !== null, 'spectator synced on b');
+      const before = spectator.state()!._stateID;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(spectator.state()!._stateID).toBe(before); // no move while the human's seat is open
+      expect((await api(a.url, `/games/watergate/${vs.matchID}/join`, { playerID: vs.humanSeat, playerName: 'Ann' })).status).toBe(200);
+      await until(() => spectator.state()!._stateID > before, 'the bot to move after the join', 30_000);
+    } finally {
+      spectator.stop();
+    }
+
+    const { matchID, creds } = await createAndJoin(a.url);
+    const s = await rawSocket(b.url);
+    const synced = next(s, 'sync');
+    s.emit('sync', matchID, '1', creds['1'], 2);
+    await synced;
+    const told = next<[NextMatch]>(s, NEXT_EVENT);
+    const asked = await api(a.url, `/games/watergate/${matchID}/playAgain`, { playerID: '0', credentials: creds['0'] });
+    expect(asked.status).toBe(200);
+    expect(await told).toEqual([{ matchID, nextMatchID: asked.body.nextMatchID }]);
+    // The opponent accepts through the other process: the seat left.
+    const accepted = await api(b.url, `/games/watergate/${matchID}/playAgain`, { playerID: '1', credentials: creds['1'] });
+    expect(accepted.body).toMatchObject({ nextMatchID: asked.body.nextMatchID, playerID: '0' });
+    s.close();
+  }, 120_000);
 
   it('keep serving when Redis goes away (degraded), and resubscribe and catch up when it is back', async () => {
     const port = await freePort();

@@ -47,7 +47,7 @@ describe('Lobby REST flow', () => {
     expect(forged.status).toBe(403);
     expect((await api(t.url, `/games/watergate/${matchID}`)).body.players[1].name).toBe('Richard');
 
-    // Both ask to play again at once: one next match for both.
+    // Both ask to play again at once: one next match for both, each seated in the other role.
     const [again0, again1] = await Promise.all([
       api(t.url, `/games/watergate/${matchID}/playAgain`, { playerID: '0', credentials: editor.body.playerCredentials }),
       api(t.url, `/games/watergate/${matchID}/playAgain`, { playerID: '1', credentials: nixon.body.playerCredentials }),
@@ -55,7 +55,10 @@ describe('Lobby REST flow', () => {
     expect(again0.status).toBe(200);
     expect(again0.body.nextMatchID).toBe(again1.body.nextMatchID);
     const next = await api(t.url, `/games/watergate/${again0.body.nextMatchID}`);
-    expect(next.body.players).toEqual([{ id: 0 }, { id: 1 }]);
+    expect(next.body.players).toEqual([
+      { id: 0, name: 'Richard' },
+      { id: 1, name: 'Woodward' },
+    ]);
     expect(next.body.setupData).toEqual({ jokerFallback: 'rulebook2019' });
 
     expect((await api(t.url, `/games/watergate/${matchID}/leave`, { playerID: '1', credentials: 'wrong' })).status).toBe(403);

@@ -10,3 +10,7 @@ type Loose<T> = T extends string
       : { [K in keyof T]?: Loose<T[K]> } & Record<string, unknown>;
 
 export type Translation = Loose<Messages>;
+
+/** The words of the lobby, rules and local pages (locales/pages/*), merged into the same keys when loaded. */
+import type { PageMessages } from './pages/en';
+export type PageTranslation = Loose<PageMessages>;

@@ -1,0 +1,73 @@
+/** Português (Brasil): words only the lobby, rules and local pages show. Same keys as pages/en.ts. */
+import type { PageTranslation } from '../types';
+
+const ptBRPages: PageTranslation = {
+  lobby: {
+    vsComputer: 'Jogar contra o computador',
+    vsComputerHint: 'Uma partida privada: o computador ocupa o outro lugar e joga na hora.',
+    yourRole: 'Seu papel',
+    level: 'Nível',
+    vsComputerStart: 'Começar contra o computador',
+    title: 'Encontre uma partida',
+    create: 'Criar uma partida',
+    createAs: 'Criar como {{role}}',
+    openMatches: 'Partidas abertas',
+    noMatches: 'Nenhuma partida aberta ainda. Crie uma!',
+    refresh: 'Atualizar',
+    spectate: 'Assistir',
+    private: 'Privada (fora da lista: compartilhe o link)',
+    rejoin: 'Voltar à minha partida',
+    computerSeat: 'Computador ({{role}}, {{level}})',
+    namedSeat: '{{name}} ({{role}})',
+    hosts: '{{who}} aguarda {{role}}',
+    playing: '{{a}} contra {{b}} (em jogo)',
+    empty: 'Ninguém sentado ainda',
+    noClock: 'sem relógio',
+    youPlay: 'Você joga de {{role}} ({{name}})',
+    against: 'contra {{who}}',
+    state: { yours: 'Sua vez', theirs: 'Aguardando {{name}}', waiting: 'Aguardando {{role}} entrar', over: 'Fim de jogo' },
+    seatTaken: 'Alguém acabou de ocupar o lugar de {{role}} nessa partida: escolha outro lugar ou partida.',
+    dismiss: 'Fechar',
+    created: 'Criada {{time}}',
+    yourMatches: 'Suas partidas',
+    offline: 'Não foi possível alcançar o servidor do saguão.',
+    localHint: 'Desenvolvedores: {{link}} joga os dois lugares numa página, com o painel de depuração.',
+  },
+  options: {
+    title: 'Opções de regras',
+    standard: 'regras padrão',
+    jokerFallback: {
+      label: 'Depois de um pedido com curinga respondido "nenhuma"',
+      errata2023: 'a cor nomeada continua travada (errata 2023)',
+      rulebook2019: 'qualquer cor revelada pode mover (livro de regras 2019)',
+      short: { errata2023: 'trava do curinga: errata 2023', rulebook2019: 'trava do curinga: regras 2019' },
+    },
+    pinImpossible: {
+      label: 'Uma ficha ganha sem espaço vazio da sua cor',
+      returnToBag: 'volta para o saco',
+      removeFromGame: 'sai do jogo',
+      short: { returnToBag: 'fichas sem lugar voltam ao saco', removeFromGame: 'fichas sem lugar saem do jogo' },
+    },
+  },
+  local: {
+    botLevel: 'Nível do bot',
+    botThinking: 'O computador está pensando…',
+    title: 'Jogo local (desenvolvedores)',
+    hotseat: 'Mesma tela: os dois lugares',
+    vsBot: 'Contra um robô (você é o Editor)',
+    viewing: 'Mostrando o tabuleiro de',
+    newGame: 'Nova partida',
+    followActive: 'Seguir quem deve agir',
+  },
+  rules: {
+    title: 'Referência de regras',
+    search: 'Buscar regras e cartas',
+    summary: 'Resumo das regras',
+    cards: 'Todas as cartas',
+    editorCards: 'Cartas do Editor',
+    nixonCards: 'Cartas de Nixon',
+    noMatch: 'Nada corresponde à busca.',
+  },
+};
+
+export default ptBRPages;

@@ -1,0 +1,73 @@
+/** 中文 (简体): words only the lobby, rules and local pages show. Same keys as pages/en.ts. */
+import type { PageTranslation } from '../types';
+
+const zhCNPages: PageTranslation = {
+  lobby: {
+    vsComputer: '与电脑对战',
+    vsComputerHint: '私人对局：电脑坐在另一方，立即开始。',
+    yourRole: '你的角色',
+    level: '难度',
+    vsComputerStart: '开始与电脑对战',
+    title: '寻找对局',
+    create: '创建对局',
+    createAs: '以{{role}}身份创建',
+    openMatches: '开放的对局',
+    noMatches: '还没有开放的对局。创建一个吧！',
+    refresh: '刷新',
+    spectate: '观战',
+    private: '私密对局（不在列表中：分享链接）',
+    rejoin: '回到我的对局',
+    computerSeat: '电脑（{{role}}，{{level}}）',
+    namedSeat: '{{name}}（{{role}}）',
+    hosts: '{{who}} 等待{{role}}加入',
+    playing: '{{a}} 对 {{b}}（对局中）',
+    empty: '尚无人入座',
+    noClock: '不计时',
+    youPlay: '你执{{role}}（{{name}}）',
+    against: '对手 {{who}}',
+    state: { yours: '轮到你了', theirs: '等待 {{name}}', waiting: '等待{{role}}加入', over: '对局结束' },
+    seatTaken: '刚有人占了这局的{{role}}座位：请换一个座位或对局。',
+    dismiss: '关闭',
+    created: '{{time}}创建',
+    yourMatches: '你的对局',
+    offline: '无法连接大厅服务器。',
+    localHint: '开发者：{{link}} 在一个页面中操作双方，并带调试面板。',
+  },
+  options: {
+    title: '规则选项',
+    standard: '标准规则',
+    jokerFallback: {
+      label: '百搭询问得到"没有"的回答之后',
+      errata2023: '所点颜色保持锁定（2023 勘误）',
+      rulebook2019: '任何正面朝上的颜色都可移动（2019 规则书）',
+      short: { errata2023: '百搭锁定：2023 勘误', rulebook2019: '百搭锁定：2019 规则书' },
+    },
+    pinImpossible: {
+      label: '获得的标记没有同色空位时',
+      returnToBag: '放回袋中',
+      removeFromGame: '移出游戏',
+      short: { returnToBag: '无处放置的标记回袋', removeFromGame: '无处放置的标记移出游戏' },
+    },
+  },
+  local: {
+    botLevel: '电脑难度',
+    botThinking: '电脑正在思考……',
+    title: '本地对局（开发者）',
+    hotseat: '热座：双方同屏',
+    vsBot: '对战机器人（你是主编）',
+    viewing: '显示此玩家的版面：',
+    newGame: '新对局',
+    followActive: '跟随需要行动的玩家',
+  },
+  rules: {
+    title: '规则参考',
+    search: '搜索规则和卡牌',
+    summary: '规则摘要',
+    cards: '全部卡牌',
+    editorCards: '主编的卡牌',
+    nixonCards: '尼克松的卡牌',
+    noMatch: '没有符合搜索的内容。',
+  },
+};
+
+export default zhCNPages;

@@ -1,0 +1,86 @@
+/**
+ * After the game: "Play again" (sides swapped unless the player unticks it) and, once anyone has asked,
+ * the invitation on the other board — "Ann wants a rematch: you would play Nixon" with one button to
+ * accept — or, for a spectator, a link to watch the next match. Loaded only when a game is over.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { openSeat, type PublicMatch } from '../../protocol/index';
+import { roleName } from '../i18n/words';
+import { go } from '../route';
+import { errorText, getMatch, playAgain } from './api';
+import { seatFor, type HeldSeat } from './seats';
+
+const SWAP = 'watergate.swapSides';
+
+export default function Rematch({ matchID, seat, next }: { matchID: string; seat: HeldSeat | undefined; next: string | null }): ReactNode {
+  const { t } = useTranslation();
+  const [swap, setSwap] = useState(() => localStorage.getItem(SWAP) !== 'keep');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [offer, setOffer] = useState<PublicMatch | null>(null);
+  // A next match exists: who waits there, and which seat is left for us?
+  useEffect(() => {
+    if (!next || seatFor(next)) return;
+    let gone = false;
+    getMatch(next).then((m) => !gone && setOffer(m), () => undefined);
+    return () => void (gone = true);
+  }, [next]);
+
+  const ask = async () => {
+    if (!seat) return;
+    setBusy(true);
+    try {
+      go(`#/match/${await playAgain(matchID, seat, swap)}`);
+    } catch (e) {
+      setError(t('lobby.error', { message: errorText(e) }));
+      setBusy(false);
+    }
+  };
+
+  if (next && seatFor(next))
+    return (
+      <a className="button primary" href={`#/match/${next}`} data-rematch-go>
+        {t('lobby.playAgain')}
+      </a>
+    );
+  const left = offer ? openSeat(offer.players) : null;
+  const host = offer?.players.find((p) => p.name)?.name;
+  return (
+    <>
+      {seat && next && left && host ? (
+        <div className="rematch-offer" role="status" data-rematch-offer={left}>
+          <p>{t('lobby.rematchOffer', { name: host, role: roleName(t, left) })}</p>
+          <button type="button" className={`primary role-${left}`} data-rematch-accept disabled={busy} onClick={() => void ask()}>
+            {t('lobby.rematchAccept', { role: roleName(t, left) })}
+          </button>
+        </div>
+      ) : seat ? (
+        <>
+          <button type="button" className="primary" data-play-again disabled={busy} onClick={() => void ask()}>
+            {t('lobby.playAgain')}
+          </button>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-swap
+              checked={swap}
+              onChange={(e) => {
+                setSwap(e.target.checked);
+                localStorage.setItem(SWAP, e.target.checked ? 'swap' : 'keep');
+              }}
+            />{' '}
+            {t('lobby.swapSides')}
+          </label>
+        </>
+      ) : (
+        next && (
+          <a className="button primary" href={`#/match/${next}`} data-watch-next>
+            {t('lobby.watchNext')}
+          </a>
+        )
+      )}
+      {error && <p className="error">{error}</p>}
+    </>
+  );
+}

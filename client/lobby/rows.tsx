@@ -1,0 +1,50 @@
+/**
+ * How the lobby tells matches apart: who hosts and in which role, how old, which rules options and
+ * clock. Small pieces shared by the open list and "Your matches".
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_OPTIONS, OPTION_VALUES, type Options, type PlayerID } from '../../game';
+import type { PublicMatch, PublicSeat } from '../../protocol/index';
+import { roleName } from '../i18n/words';
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** "3 minutes ago" in the page's language (the browser's Intl words it). */
+export function ago(lang: string, at: number, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - at) / 1000));
+  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  if (s < 45) return rtf.format(0, 'second');
+  if (s < 3600) return rtf.format(-Math.max(1, Math.round(s / 60)), 'minute');
+  if (s < 86_400) return rtf.format(-Math.round(s / 3600), 'hour');
+  return rtf.format(-Math.round(s / 86_400), 'day');
+}
+
+export const seatNamed = (m: Pick<PublicMatch, 'players'>, id: PlayerID): PublicSeat | undefined => m.players.find((p) => String(p.id) === id);
+
+/** The options that differ from the standard rules, worded; "standard rules" when none does. */
+export function rulesText(t: T, setupData: unknown): string {
+  const chosen = (setupData && typeof setupData === 'object' ? setupData : {}) as Partial<Options>;
+  const changed = (Object.keys(OPTION_VALUES) as (keyof Options)[]).filter((k) => chosen[k] !== undefined && chosen[k] !== DEFAULT_OPTIONS[k]);
+  return changed.length === 0 ? t('options.standard') : changed.map((k) => t(`options.${k}.short.${chosen[k]}`)).join(' · ');
+}
+
+/** "Ann (Editor)", or "Computer (Editor, hard)". */
+export function seatText(t: T, seat: PublicSeat | undefined, id: PlayerID): string {
+  const level = seat?.data?.bot;
+  return level ? t('lobby.computerSeat', { role: roleName(t, id), level: t(`lobby.levels.${level}`) }) : t('lobby.namedSeat', { name: seat?.name ?? '', role: roleName(t, id) });
+}
+
+/** The line under a match's players: age, rules, clock. */
+export function MatchFacts({ m }: { m: PublicMatch }): ReactNode {
+  const { t, i18n } = useTranslation();
+  return (
+    <span className="facts">
+      <span data-age>{t('lobby.created', { time: ago(i18n.language, m.createdAt) })}</span>
+      {' · '}
+      <span data-rules>{rulesText(t, m.setupData)}</span>
+      {' · '}
+      <span data-clock>{t('lobby.noClock')}</span>
+    </span>
+  );
+}

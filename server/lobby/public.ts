@@ -1,0 +1,28 @@
+/**
+ * A match as anyone may see it (protocol PublicMatch): the Lobby reads, the socket's matchData and sync.
+ * Built field by field from what may be shown rather than by removing what may not: a seat's credentials
+ * and whatever a player stored in `data` (private settings such as a notification address) never leave
+ * the server, whatever new fields they grow. Only the server's own mark of a bot seat is shown.
+ */
+import { botLevelOf, type PublicMatch, type PublicSeat } from '../../protocol/index';
+import type { MatchData } from '../storage/types';
+
+export function publicSeats(metadata: MatchData): PublicSeat[] {
+  return Object.values(metadata.players).map((p) => {
+    const seat: PublicSeat = { id: p.id };
+    if (p.name !== undefined) seat.name = p.name;
+    if (p.isConnected !== undefined) seat.isConnected = p.isConnected;
+    const bot = botLevelOf(p);
+    if (bot) seat.data = { bot };
+    return seat;
+  });
+}
+
+export function publicMatch(matchID: string, metadata: MatchData, extra: Pick<PublicMatch, 'toMove'> = {}): PublicMatch {
+  const m: PublicMatch = { matchID, gameName: metadata.gameName, players: publicSeats(metadata), createdAt: metadata.createdAt, updatedAt: metadata.updatedAt };
+  if (metadata.setupData !== undefined) m.setupData = metadata.setupData;
+  if (metadata.gameover !== undefined) m.gameover = metadata.gameover;
+  if (metadata.nextMatchID !== undefined) m.nextMatchID = metadata.nextMatchID;
+  if (metadata.unlisted !== undefined) m.unlisted = metadata.unlisted;
+  return { ...m, ...extra };
+}

@@ -1,0 +1,65 @@
+/**
+ * "Play again" (protocol PlayAgainResponse). The first asker's change to the old match creates the next
+ * match with the asker already seated — in the other role unless `swap: false`, under the same name,
+ * with fresh credentials — and the computer, if it played, opposite its human at the same level. A later
+ * asker (the opponent accepting) takes the seat left. The next match remembers which old seat each of
+ * its seats went to (`seatedFrom`, never shown: lobby/public.ts), so asking twice never gives two seats.
+ */
+import type { Game } from 'boardgame.io';
+import { botLevelOf, openSeat } from '../../protocol/index';
+import { generateCredentials } from '../auth';
+import { HttpError } from '../storage/errors';
+import type { MatchData, NewMatch } from '../storage/types';
+import { buildMatch, newMatchID, seatBot } from './matches';
+
+export type SeatID = '0' | '1';
+export const other = (s: SeatID): SeatID => (s === '0' ? '1' : '0');
+export const roleOf = (s: string): string => (s === '0' ? 'the Editor' : 'Nixon');
+
+/** A next match's metadata: which seat of the old match each of its seats was given to. */
+type NextMetadata = MatchData & { seatedFrom?: Partial<Record<SeatID, SeatID>> };
+
+const seatOf = (m: MatchData, id: string) => m.players[id as unknown as number];
+
+export interface Seated {
+  playerID: SeatID;
+  playerCredentials: string;
+}
+
+/** The next match for the first asker (created in the same transaction that links it to the old one). */
+export function firstAsker(
+  game: Game,
+  old: MatchData,
+  asker: SeatID,
+  o: { swap: boolean; setupData: unknown; unlisted: boolean },
+): { create: NewMatch; seated: Seated } {
+  const { initialState, metadata } = buildMatch(game, o.setupData, o.unlisted);
+  const seat = o.swap ? other(asker) : asker;
+  const credentials = generateCredentials();
+  metadata.players[seat as unknown as number] = { ...seatOf(metadata, seat), name: seatOf(old, asker).name, credentials };
+  const bot = (['0', '1'] as const).map((id) => botLevelOf(seatOf(old, id))).find((level) => level !== null);
+  if (bot) seatBot(metadata, other(seat), bot);
+  (metadata as NextMetadata).seatedFrom = { [seat]: asker };
+  return { create: { matchID: newMatchID(), initialState, metadata }, seated: { playerID: seat, playerCredentials: credentials } };
+}
+
+/** The next match with a later asker in the seat left; a 409 when they already sit there or none is left. */
+export function laterAsker(next: MatchData, nextMatchID: string, asker: SeatID, name: string | undefined): { metadata: MatchData; seated: Seated } {
+  const from = (next as NextMetadata).seatedFrom ?? {};
+  // A seat counts as theirs while it is still taken (they may have left it since).
+  const mine = (['0', '1'] as const).find((id) => from[id] === asker && seatOf(next, id).name);
+  if (mine) throw new HttpError(409, `you already have a seat in the next match ${nextMatchID}: ${roleOf(mine)}`);
+  const free = openSeat(Object.values(next.players));
+  if (!free) {
+    const wanted = (['0', '1'] as const).find((id) => from[id] === undefined) ?? other(asker);
+    throw new HttpError(409, `seat ${wanted} (${roleOf(wanted)}) in the next match ${nextMatchID} is already taken`);
+  }
+  const playerCredentials = generateCredentials();
+  const metadata: NextMetadata = {
+    ...next,
+    players: { ...next.players, [free]: { ...seatOf(next, free), name, credentials: playerCredentials } },
+    seatedFrom: { ...from, [free]: asker },
+    updatedAt: Date.now(),
+  };
+  return { metadata, seated: { playerID: free, playerCredentials } };
+}
