@@ -143,4 +143,47 @@ describe('online play', () => {
     expect(await watcher.locator('[data-join-offer]').count()).toBe(0);
     await Promise.all([hostCtx.close(), guestCtx.close(), watcherCtx.close()]);
   });
+
+  it('the "your move" chime is off by default; turned on, it sounds when a decision becomes yours, and the choice is remembered', { timeout: 120_000 }, async () => {
+    // Count the chime's oscillators (Web Audio has no other trace in a headless browser).
+    const counted = async () => {
+      const ctx = await env.session.context();
+      await ctx.addInitScript(() => {
+        const w = window as unknown as { chimes: number };
+        w.chimes = 0;
+        const make = AudioContext.prototype.createOscillator;
+        AudioContext.prototype.createOscillator = function (this: AudioContext) {
+          w.chimes++;
+          return make.call(this);
+        };
+      });
+      return ctx;
+    };
+    const chimes = (p: Page) => p.evaluate(() => (window as unknown as { chimes: number }).chimes);
+    const [aCtx, bCtx] = [await counted(), await counted()];
+    const [a, b] = [await aCtx.newPage(), await bCtx.newPage()];
+    await a.goto(`${env.server.url}/#/`);
+    await a.getByLabel('Your name').fill('Ann');
+    await a.locator('[data-create="0"]').click();
+    await a.waitForURL(/#\/match\//);
+    const matchID = a.url().split('/match/')[1];
+    expect(await a.locator('[data-sound]').isChecked()).toBe(false);
+    await a.locator('[data-sound]').check();
+    await b.goto(`${env.server.url}/#/match/${matchID}`);
+    await b.getByLabel('Your name').fill('Bob');
+    await b.locator('[data-take-seat="1"]').click();
+    // Nixon's arrival makes the Editor's first decision owed: her page chimes (two notes), his does not.
+    await expect.poll(() => chimes(a)).toBe(2);
+    let before = await boardState(a);
+    for (let i = 0; i < 40 && !(await boardState(b)).mine; i++) {
+      if ((await boardState(a)).mine) await decide(a, '0');
+      await waitForChange(b, before).catch(() => undefined);
+      before = await boardState(a);
+    }
+    expect((await boardState(b)).mine).toBe(true);
+    expect(await chimes(b)).toBe(0);
+    await a.reload();
+    expect(await a.locator('[data-sound]').isChecked()).toBe(true);
+    await Promise.all([aCtx.close(), bCtx.close()]);
+  });
 });
