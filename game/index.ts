@@ -83,5 +83,5 @@ export { playerView } from './view';
 export { hide, refill, refiller, secretsOf, SECRETS, EMPTY, type Filler } from './infostate';
 export { LOG_KEYS, type LogKey } from './logkeys';
 export { newGame, applyMove, checkMove } from './engine';
-export { OPTION_VALUES, DEFAULT_OPTIONS } from './state';
+export { OPTION_VALUES, DEFAULT_OPTIONS, SETTING_LIMITS, settingsFrom, validateSetupData } from './state';
 export { connectedInformants, pinSpaces } from './pinning';

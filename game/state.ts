@@ -3,7 +3,7 @@ import type { LogKey } from './logkeys';
 import { DECKS } from './cards';
 import { SPACE_IDS, INFORMANT_IDS } from './board';
 import { BAG_TOKENS, MOMENTUM_TOKENS } from './tokens';
-import { EDITOR, NIXON, type CardId, type Options, type PlayerID, type Rng, type SetupData, type TokenId, type WatergateState } from './types';
+import { EDITOR, NIXON, type CardId, type ClockSetting, type MatchSettings, type Options, type PlayerID, type Rng, type SetupData, type TokenId, type WatergateState } from './types';
 
 export const other = (p: PlayerID): PlayerID => (p === EDITOR ? NIXON : EDITOR);
 /** +1 moves toward the Editor's space 5, −1 toward Nixon's. */
@@ -21,20 +21,66 @@ export const OPTION_VALUES: { readonly [K in keyof Options]: readonly Options[K]
 };
 export const DEFAULT_OPTIONS: Options = { jokerFallback: OPTION_VALUES.jokerFallback[0], pinImpossible: OPTION_VALUES.pinImpossible[0] };
 
-/** Checks setupData from the lobby; returns an error message or undefined. */
+/** Limits of the match settings (MatchSettings): a clock of up to 30 days a side, a bonus up to a day. */
+export const SETTING_LIMITS = { initialSeconds: [1, 30 * 86_400], incrementSeconds: [0, 86_400], abandonMinutes: [1, 7 * 24 * 60] } as const;
+
+const wholeIn = (v: unknown, [lo, hi]: readonly [number, number]) => Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi;
+
+function validateClock(c: unknown): string | undefined {
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) return 'clock must be an object { initialSeconds, incrementSeconds, onTimeout }';
+  for (const k of Object.keys(c)) if (!['initialSeconds', 'incrementSeconds', 'onTimeout'].includes(k)) return `unknown clock field "${k}"`;
+  const { initialSeconds, incrementSeconds, onTimeout } = c as Record<string, unknown>;
+  const [a, b] = SETTING_LIMITS.initialSeconds;
+  if (!wholeIn(initialSeconds, SETTING_LIMITS.initialSeconds)) return `clock.initialSeconds must be a whole number of seconds from ${a} to ${b}`;
+  const [c0, c1] = SETTING_LIMITS.incrementSeconds;
+  if (incrementSeconds !== undefined && !wholeIn(incrementSeconds, SETTING_LIMITS.incrementSeconds)) return `clock.incrementSeconds must be a whole number of seconds from ${c0} to ${c1}`;
+  if (onTimeout !== undefined && onTimeout !== 'lose' && onTimeout !== 'bot') return 'clock.onTimeout must be "lose" or "bot"';
+  return undefined;
+}
+
+/** Checks setupData from the lobby; returns an error message naming the field, or undefined. */
 export function validateSetupData(data: unknown): string | undefined {
   if (data === undefined || data === null) return undefined;
   if (typeof data !== 'object' || Array.isArray(data)) return 'setupData must be an object';
   for (const [k, v] of Object.entries(data)) {
+    if (k === 'clock') {
+      const why = validateClock(v);
+      if (why) return why;
+      continue;
+    }
+    if (k === 'abandonMinutes') {
+      const [lo, hi] = SETTING_LIMITS.abandonMinutes;
+      if (!wholeIn(v, SETTING_LIMITS.abandonMinutes)) return `abandonMinutes must be a whole number of minutes from ${lo} to ${hi}`;
+      continue;
+    }
+    if (k === 'hints') {
+      if (typeof v !== 'boolean') return 'hints must be true or false';
+      continue;
+    }
     const values = Object.hasOwn(OPTION_VALUES, k) ? (OPTION_VALUES as Record<string, readonly string[]>)[k] : undefined;
     if (!values) return `unknown setupData option "${k}"`;
     if (!values.includes(v)) return `${k} must be ${values.map((x) => `"${x}"`).join(' or ')}`;
   }
+  const d = data as MatchSettings;
+  if (d.hints === true && d.clock) return 'hints are offered only in untimed matches: leave out clock or hints';
   return undefined;
 }
 
+/** The rules options of a match (the engine's G.options): only the rules keys of setupData. */
 export function optionsFrom(data: SetupData | undefined): Options {
-  return { ...DEFAULT_OPTIONS, ...(data ?? {}) };
+  const out: Options = { ...DEFAULT_OPTIONS };
+  for (const k of Object.keys(OPTION_VALUES) as (keyof Options)[]) if (data?.[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = data[k];
+  return out;
+}
+
+/** The match settings of setupData with their defaults: no clock, no hand-over, no hints. */
+export function settingsFrom(data: SetupData | undefined): { clock: ClockSetting | null; abandonMinutes: number | null; hints: boolean } {
+  const c = data?.clock;
+  return {
+    clock: c ? { initialSeconds: c.initialSeconds, incrementSeconds: c.incrementSeconds ?? 0, onTimeout: c.onTimeout ?? 'lose' } : null,
+    abandonMinutes: data?.abandonMinutes ?? null,
+    hints: data?.hints ?? false,
+  };
 }
 
 /** R1–R5: decks shuffled, the Editor holds the initiative, 1 momentum token on 0, 8 in supply, 30 tokens in the bag. */

@@ -99,7 +99,22 @@ export interface Options {
   jokerFallback: JokerFallback;
   pinImpossible: PinImpossible;
 }
-export type SetupData = Partial<Options>;
+/**
+ * How a match is played, beside its rules: a clock (time per side plus a bonus per decision; what happens
+ * when it runs out), after how long away a seat may be handed to the computer, and whether "What would
+ * the computer do?" hints are offered. Kept by the server and the client; the rules never read them.
+ */
+export interface ClockSetting {
+  initialSeconds: number;
+  incrementSeconds: number;
+  onTimeout: 'lose' | 'bot';
+}
+export interface MatchSettings {
+  clock?: ClockSetting;
+  abandonMinutes?: number;
+  hints?: boolean;
+}
+export type SetupData = Partial<Options> & MatchSettings;
 
 /** An evidence token on the research track. pos is seen from the Editor: +5 Editor's gain space, −5 Nixon's. */
 export interface TrackToken {
