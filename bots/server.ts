@@ -4,7 +4,10 @@
  * service's own move path (no HTTP or socket loopback): when the match's state names that seat, the
  * seat's view — only what its player would see — goes to a worker thread (pool.ts), and the decision
  * comes back as a move like a client's. Nothing is thought while a seat is open (play starts when the
- * human has joined: the service tells of the join as a change of the seats, reason 'meta').
+ * human has joined: the service tells of the join as a change of the seats, reason 'meta'). The same goes
+ * for a seat the computer stands in for its owner (metadata.standIns: its clock ran out with
+ * `onTimeout: "bot"`, or the opponent handed it over after its owner was away): until the owner takes it
+ * back, which the move path checks again when the decision comes back (MoveRequest.bot).
  *
  * With several processes, exactly one plays a match's bot: the one that holds the match's claim in
  * storage (a PostgreSQL advisory lock, released when that process ends or forgets the match). A process
@@ -59,22 +62,21 @@ export class BotRunner {
     return [...this.seats.values()].filter((s) => s.claimed).length;
   }
 
+  /** The seat the game waits for, if the computer plays it: a vs-computer seat, or a stand-in for its owner. */
   private botSeat(m: MatchView): { seat: PlayerID; level: Level } | null {
-    for (const seat of ['0', '1'] as const) {
-      const level = botLevelOf(m.metadata.players[seat as unknown as number]);
-      if (level) return { seat, level };
-    }
-    return null;
+    const seat = m.state.G.prompt?.player;
+    if (seat !== '0' && seat !== '1') return null;
+    const level = botLevelOf(m.metadata.players[seat as unknown as number]) ?? m.metadata.standIns?.[seat]?.level ?? null;
+    return level ? { seat, level } : null;
   }
 
   private consider(m: MatchView): void {
     if (this.closed) return;
+    if (m.state.ctx.gameover !== undefined) return void this.release(m.matchID);
     const bot = this.botSeat(m);
     if (!bot) return;
-    if (m.state.ctx.gameover !== undefined) return void this.release(m.matchID);
     // Play starts when the human has joined too; the join is news of the seats ('meta'), which asks again.
     if (openSeat(Object.values(m.metadata.players)) !== null) return;
-    if (m.state.G.prompt?.player !== bot.seat) return;
     let s = this.seats.get(m.matchID);
     if (!s) this.seats.set(m.matchID, (s = { claimed: false, thinkingOn: null }));
     if (s.thinkingOn === m.state._stateID) return;
@@ -104,7 +106,7 @@ export class BotRunner {
     const d = await this.thinker(playerView(state.G, seat), { level, seed: seedFrom(matchID) });
     this.o.metrics?.botThinkSeconds.observe((performance.now() - t0) / 1000);
     if (this.closed) return;
-    const refusal = await this.o.service.move({ matchID, playerID: seat, credentials: null, type: d.move.move, arg: d.move.args[0], stateID: state._stateID });
+    const refusal = await this.o.service.move({ matchID, playerID: seat, credentials: null, type: d.move.move, arg: d.move.args[0], stateID: state._stateID, bot: true });
     if (!refusal || refusal.type === 'stale') return; // saved, or the game moved on (the next state asks again)
     const now = this.o.service.peek(matchID);
     if (now && openSeat(Object.values(now.metadata.players)) !== null) {

@@ -11,6 +11,14 @@ import type { MoveChoice, PlayerID, Rng, SetupData, WatergateState } from './typ
 
 export type MoveName = MoveChoice['move'];
 export const MOVE_NAMES: readonly MoveName[] = ['play', 'answer', 'target', 'react', 'choose', 'pin', 'resign'];
+/**
+ * Moves only the server makes, never a player's choice (not in legalMoves, refused from any client): the
+ * clock of the player who owes the decision ran out (the clock itself lives with the match on the server).
+ */
+export const SERVER_MOVES = ['timeout'] as const;
+export type ServerMove = (typeof SERVER_MOVES)[number];
+/** Moves made whoever is deciding (boardgame.io's flow is told to accept them from that player, on every replay too). */
+export const ANYTIME_MOVES: readonly string[] = ['resign', ...SERVER_MOVES];
 
 /** Which move answers which prompt (also the boardgame.io stage names). */
 export const MOVE_FOR_PROMPT = Object.fromEntries(Object.entries(DECISIONS).map(([kind, d]) => [kind, d.move])) as Record<
@@ -31,6 +39,8 @@ export function checkMove(G: WatergateState, p: PlayerID, move: string, arg: unk
   // Giving up is every seated player's right at any moment, whatever the game waits for (never a bot's option).
   if (move === 'resign') return p === '0' || p === '1' ? (arg === undefined || arg === null ? null : 'resign takes no argument') : 'only a seated player may resign';
   const pr = G.prompt;
+  // Running out of time: only the player whose decision the game waits for (the server's clock says when).
+  if (move === 'timeout') return pr?.player !== p ? 'only the player who owes the decision can run out of time' : arg === undefined || arg === null ? null : 'timeout takes no argument';
   if (!pr) return 'nothing to decide';
   if (pr.player !== p) return 'it is not your decision';
   const d = decisionFor(pr);
@@ -42,8 +52,8 @@ export function checkMove(G: WatergateState, p: PlayerID, move: string, arg: unk
 export function applyMove(G: WatergateState, p: PlayerID, move: string, arg: unknown, rng: Rng): string | null {
   const error = checkMove(G, p, move, arg);
   if (error) return error;
-  if (move === 'resign') {
-    win(G, other(p), 'resigned');
+  if (move === 'resign' || move === 'timeout') {
+    win(G, other(p), move === 'resign' ? 'resigned' : 'time');
     return null;
   }
   const pr = G.prompt!;

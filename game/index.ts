@@ -5,7 +5,7 @@
  */
 import type { Ctx, Game, Move } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
-import { applyMove, MOVE_FOR_PROMPT, MOVE_NAMES, newGame, type MoveName } from './engine';
+import { applyMove, MOVE_FOR_PROMPT, MOVE_NAMES, newGame, SERVER_MOVES, type MoveName, type ServerMove } from './engine';
 import { legalMoves } from './legal';
 import { validateSetupData } from './state';
 import { playerView } from './view';
@@ -23,7 +23,7 @@ function activate(G: WatergateState, ctx: Ctx, events: EventsAPI): void {
   events.setActivePlayers({ value: { [player]: stage } });
 }
 
-function engineMove(name: MoveName, redact = false): Move<WatergateState> {
+function engineMove(name: MoveName | ServerMove, redact = false): Move<WatergateState> {
   return {
     move: ({ G, ctx, playerID, events, random }, arg?: unknown) => {
       const turn = G.turnSeq;
@@ -38,10 +38,14 @@ function engineMove(name: MoveName, redact = false): Move<WatergateState> {
   };
 }
 
-const moves = Object.fromEntries(MOVE_NAMES.map((m) => [m, engineMove(m, m === 'choose')])) as Record<MoveName, Move<WatergateState>>;
+const moves = Object.fromEntries([...MOVE_NAMES, ...SERVER_MOVES].map((m) => [m, engineMove(m, m === 'choose')])) as Record<MoveName | ServerMove, Move<WatergateState>>;
 // Resigning is open in every stage too: boardgame.io's client looks the move up in the player's stage and
 // would log "disallowed move" for the player who is deciding (the server makes the resigner active anyway).
-const stages = Object.fromEntries(MOVE_NAMES.map((m) => [m, { moves: { [m]: moves[m], resign: moves.resign } }]));
+// The server's `timeout` has a stage of its own: the player whose clock ran out is put in it for that one action.
+const stages = {
+  ...Object.fromEntries(MOVE_NAMES.map((m) => [m, { moves: { [m]: moves[m], resign: moves.resign } }])),
+  timeout: { moves: { timeout: moves.timeout } },
+};
 const seatOf = ({ G, ctx }: { G: WatergateState; ctx: Ctx }) => ctx.playOrder.indexOf(G.turnPlayer);
 
 const turn = {
@@ -82,6 +86,6 @@ export { legalMoves } from './legal';
 export { playerView } from './view';
 export { hide, refill, refiller, secretsOf, SECRETS, EMPTY, type Filler } from './infostate';
 export { LOG_KEYS, type LogKey } from './logkeys';
-export { newGame, applyMove, checkMove } from './engine';
-export { OPTION_VALUES, DEFAULT_OPTIONS, SETTING_LIMITS, settingsFrom, validateSetupData } from './state';
+export { newGame, applyMove, checkMove, SERVER_MOVES, ANYTIME_MOVES } from './engine';
+export { OPTION_VALUES, DEFAULT_OPTIONS, SETTING_LIMITS, CLOCK_PRESETS, ABANDON_CHOICES, settingsFrom, validateSetupData } from './state';
 export { connectedInformants, pinSpaces } from './pinning';

@@ -38,6 +38,7 @@ export const LOG_KEYS = [
   'board.remove',
   'step.moveToken',
   'step.setToken',
+  'step.moveEvidence',
   'step.nothing',
   'step.declined',
   'step.reveal',
@@ -59,6 +60,7 @@ export const LOG_KEYS = [
   'win.momentum',
   'win.supply',
   'win.resigned',
+  'win.time',
 ] as const;
 
 export type LogKey = (typeof LOG_KEYS)[number];

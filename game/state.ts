@@ -24,6 +24,14 @@ export const DEFAULT_OPTIONS: Options = { jokerFallback: OPTION_VALUES.jokerFall
 /** Limits of the match settings (MatchSettings): a clock of up to 30 days a side, a bonus up to a day. */
 export const SETTING_LIMITS = { initialSeconds: [1, 30 * 86_400], incrementSeconds: [0, 86_400], abandonMinutes: [1, 7 * 24 * 60] } as const;
 
+/** The create form's clocks: live (10 min + 10 s a decision) and relaxed, turn-based (1 day + 4 h). */
+export const CLOCK_PRESETS = {
+  live: { initialSeconds: 600, incrementSeconds: 10 },
+  relaxed: { initialSeconds: 86_400, incrementSeconds: 14_400 },
+} as const;
+/** The create form's choices of how long a seat may be away before the opponent may hand it to the computer. */
+export const ABANDON_CHOICES = [5, 15, 60, 1440] as const;
+
 const wholeIn = (v: unknown, [lo, hi]: readonly [number, number]) => Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi;
 
 function validateClock(c: unknown): string | undefined {

@@ -202,7 +202,7 @@ export type Task =
   | { t: 'round' };
 
 export type Phase = 'setup' | 'cards' | 'assessment' | 'gameover';
-export type EndReason = 'connected' | 'momentum' | 'supply' | 'resigned';
+export type EndReason = 'connected' | 'momentum' | 'supply' | 'resigned' | 'time';
 
 /** One line of the public game record: a message key and its public parameters (the client words it). */
 export interface LogEntry {

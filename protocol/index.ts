@@ -98,3 +98,56 @@ export interface NextMatch {
   matchID: string;
   nextMatchID: string;
 }
+
+/**
+ * A match's clock as the server keeps it with the match (docs/ARCHITECTURE.md "Clocks"): the time each
+ * seat had left when the running decision began (`since`), whose decision runs, and when it runs out.
+ * Only the player the game waits for loses time; each decision of a seat adds the increment to it.
+ */
+export interface MatchClock {
+  /** Milliseconds left for the Editor ('0') and Nixon ('1') at `since`. */
+  remaining: { '0': number; '1': number };
+  /** Whose decision the clock runs for (null: nobody's — over, or waiting). */
+  running: '0' | '1' | null;
+  /** When the running decision began (server time, ms since the epoch). */
+  since: number;
+  /** The state that decision belongs to. */
+  stateID: number;
+  /** When the running seat's time is up (server time), or null. */
+  deadline: number | null;
+}
+
+/** Time left for a seat at `now` (the running seat's counts down; never below 0): the server's and the boards'. */
+export function timeLeft(c: MatchClock, seat: '0' | '1' | string, now: number): number {
+  const s = seat as '0' | '1';
+  return Math.max(0, c.remaining[s] - (c.running === s ? now - c.since : 0));
+}
+
+/** The computer playing a seat for its owner: after a clock ran out ("bot") or a seat was abandoned. */
+export interface StandIn {
+  level: Level;
+  reason: 'time' | 'abandoned';
+  since: number;
+}
+
+/**
+ * Emitted to everyone following a match, on sync and whenever it changes: its clock, the seats the
+ * computer plays for their owners, since when a seat's player has been away, and the server's time (so
+ * a page can count down with its own clock's offset).
+ */
+export const STATUS_EVENT = 'watergate:status';
+export interface MatchStatus {
+  matchID: string;
+  clock: MatchClock | null;
+  standIns: Partial<Record<'0' | '1', StandIn>>;
+  /** Since when each seat has had no connected socket (server time); absent while connected. */
+  away: Partial<Record<'0' | '1', number>>;
+  /** After how long away a seat may be handed to the computer (null: never). */
+  abandonMinutes: number | null;
+  /** "What would the computer do?" is offered (the match was created with hints, and is untimed). */
+  hints: boolean;
+  now: number;
+}
+
+/** POST /games/watergate/:id/standIn { playerID, credentials }: hand the away opponent's seat to the computer. */
+/** POST /games/watergate/:id/takeBack { playerID, credentials }: the owner plays the seat again. */

@@ -22,9 +22,12 @@ import { localBus, type Bus } from './bus/index';
 import { createLogger, type Logger } from './log';
 import { DEFAULT_STALE_HOURS } from './config';
 import { lobbyReads, lobbyRoutes, type LobbyHooks } from './lobby/routes';
+import { ClockKeeper } from './match/clocks';
 import { MatchService } from './match/service';
 import { startStaleSweeper } from './match/stale';
 import { createMetrics, type Metrics } from './metrics';
+import { TurnNotifier } from './notify/notifier';
+import type { SendOptions } from './notify/webhook';
 import { isAllowedOrigin, originPatterns } from './origins';
 import { GameSockets } from './socket/sockets';
 import { clientMiddleware } from './static';
@@ -46,8 +49,14 @@ export interface ServerOptions extends LobbyHooks {
   snapshotEvery?: number;
   /** Unfinished matches idle this long with nobody connected are removed (default 24; 0: never). */
   staleHours?: number;
+  /** How often storage is searched for clock deadlines no process has in memory (ms; default 30 s). */
+  clockScanMs?: number;
   /** Bots for seats marked `data.bot` (vs computer); none when absent. */
   bots?: BotOptions;
+  /** Turn-notification webhooks: `allowLocal` (ALLOW_LOCAL_WEBHOOKS) lets them reach private addresses; timings for tests. */
+  webhooks?: Partial<Omit<SendOptions, 'signal'>>;
+  /** The address players open (PUBLIC_URL), for links in notifications. */
+  publicUrl?: string;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -87,6 +96,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     });
   }
   const bots = opts.bots ? new BotRunner({ ...opts.bots, service, store, log, metrics }) : null;
+  let url = '';
+  const notifier = new TurnNotifier({ service, log, metrics, publicUrl: opts.publicUrl, listenUrl: () => url, send: { allowLocal: false, ...opts.webhooks } });
+  const clocks = new ClockKeeper({ service, store, log, scanMs: opts.clockScanMs });
   const sockets = new GameSockets({
     game,
     service,
@@ -154,7 +166,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await next();
   });
   app.use(cors({ origin: (ctx) => ctx.get('Origin'), allowMethods: ['GET', 'POST'] }));
-  const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated });
+  const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) });
   app.use(lobby.routes());
   if (opts.extend) {
     const extra = new Router();
@@ -170,10 +182,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   (app as { listen: unknown }).listen = (port: number, cb: () => void) => listen(port, host, cb);
   const { appServer } = await server.run({ port: opts.port ?? 0 });
   const port = (appServer.address() as AddressInfo).port;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   log.info({ url, host, port, storage: store.kind, bus: bus.kind }, 'listening');
   const staleHours = opts.staleHours ?? DEFAULT_STALE_HOURS;
   if (!Number.isFinite(staleHours) || staleHours < 0) throw new Error(`staleHours must be a number of hours of at least 0, got ${staleHours}`);
+  clocks.start();
   const stale = staleHours > 0 ? startStaleSweeper({ store, service, log, metrics, staleMs: staleHours * 3_600_000 }) : null;
 
   let closing: Promise<void> | null = null;
@@ -182,8 +195,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       log.info('shutting down');
       appServer.close();
       await stale?.stop();
+      clocks.stop();
       await bots?.close();
       await service.drain();
+      await notifier.close();
       sockets.close();
       appServer.closeAllConnections();
       await bus.close();

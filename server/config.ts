@@ -20,6 +20,10 @@ export interface Config {
   snapshotEvery?: number;
   /** Unfinished matches with no activity and no connected player for this long are removed; 0: never. */
   staleHours: number;
+  /** ALLOW_LOCAL_WEBHOOKS=1: turn-notification webhooks may reach loopback and private addresses (tests only). */
+  allowLocalWebhooks: boolean;
+  /** PUBLIC_URL: the address players open this server at, for links in turn notifications. */
+  publicUrl?: string;
 }
 
 export const DEFAULT_STALE_HOURS = 24;
@@ -37,6 +41,26 @@ const hours = (name: string, v: string | undefined, fallback: number) => {
   const n = Number(v);
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of hours (0 to never remove), got "${v}"`);
   return n;
+};
+
+const flag = (name: string, v: string | undefined) => {
+  if (v === undefined || v === '' || v === '0' || v === 'false') return false;
+  if (v === '1' || v === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got "${v}"`);
+};
+
+/** An http(s) address without query or fragment; the trailing slash dropped. */
+const publicUrl = (v: string | undefined) => {
+  if (v === undefined || v.trim() === '') return undefined;
+  let u: URL | null = null;
+  try {
+    u = new URL(v.trim());
+  } catch {
+    // reported below
+  }
+  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash || u.username || u.password)
+    throw new Error(`PUBLIC_URL must be an http or https address such as https://watergate.example.org, got "${v}"`);
+  return u.href.replace(/\/+$/, '');
 };
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,5 +88,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     botThreads: positiveInt('BOT_THREADS', env.BOT_THREADS, 1)!,
     snapshotEvery: positiveInt('SNAPSHOT_EVERY', env.SNAPSHOT_EVERY, undefined),
     staleHours: hours('STALE_HOURS', env.STALE_HOURS, DEFAULT_STALE_HOURS),
+    allowLocalWebhooks: flag('ALLOW_LOCAL_WEBHOOKS', env.ALLOW_LOCAL_WEBHOOKS),
+    publicUrl: publicUrl(env.PUBLIC_URL),
   };
 }

@@ -55,6 +55,8 @@ try {
     snapshotEvery: cfg.snapshotEvery,
     staleHours: cfg.staleHours,
     bots: { threads: cfg.botThreads },
+    webhooks: { allowLocal: cfg.allowLocalWebhooks },
+    publicUrl: cfg.publicUrl,
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');

@@ -62,3 +62,20 @@ describe('resign', () => {
     expect(state.ctx.gameover).toBeUndefined();
   });
 });
+
+describe('running out of time (the server\'s timeout move)', () => {
+  it('only the player the game waits for can run out of time; the other side wins with the reason "time"', () => {
+    let tried = 0;
+    for (const { G, player, moves } of randomDecisions(9100)) {
+      expect(moves.some((m) => (m.move as string) === 'timeout')).toBe(false); // never a bot's or a player's choice
+      if (tried++ % 5 !== 0) continue;
+      const copy = structuredClone(G);
+      const waiting = player === '0' ? '1' : '0';
+      expect(checkMove(copy, waiting, 'timeout', undefined)).toBe('only the player who owes the decision can run out of time');
+      expect(applyMove(copy, player, 'timeout', undefined, seeded(1))).toBeNull();
+      expect(copy).toMatchObject({ winner: waiting, endReason: 'time', phase: 'gameover', prompt: null });
+      expect(copy.log.at(-1)).toMatchObject({ key: 'win.time', player: waiting });
+    }
+    expect(tried).toBeGreaterThan(10);
+  });
+});

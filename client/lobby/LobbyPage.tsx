@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_OPTIONS, OPTION_VALUES, type Options, type PlayerID } from '../../game';
+import { ABANDON_CHOICES, CLOCK_PRESETS, DEFAULT_OPTIONS, OPTION_VALUES, type Options, type PlayerID } from '../../game';
 import type { PublicMatch } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { go } from '../route';
@@ -32,6 +32,13 @@ export default function LobbyPage(): ReactNode {
   const [vsLevel, setVsLevel] = useState<Level>('normal');
   const [unlisted, setUnlisted] = useState(false);
   const [options, setOptions] = useState<Options>(DEFAULT_OPTIONS);
+  // The match's clock (a preset), what happens when it runs out, and after how long away a seat may be handed over.
+  const [clock, setClock] = useState<'none' | keyof typeof CLOCK_PRESETS>('none');
+  const [onTimeout, setOnTimeout] = useState<'lose' | 'bot'>('lose');
+  const [abandon, setAbandon] = useState<number | null>(null);
+  // "What would the computer do?": offered in untimed matches only; on by default against the computer.
+  const [hints, setHints] = useState(false);
+  const [vsHints, setVsHints] = useState(true);
   const [tick, setTick] = useState(0);
 
   const refresh = useCallback(async () => {
@@ -79,7 +86,8 @@ export default function LobbyPage(): ReactNode {
     const n = needName();
     if (!n) return;
     void run(async () => {
-      const { matchID } = await lobby.createMatch(GAME, { numPlayers: 2, unlisted, setupData: options });
+      const settings = { ...(clock === 'none' ? {} : { clock: { ...CLOCK_PRESETS[clock], onTimeout } }), ...(abandon === null ? {} : { abandonMinutes: abandon }) };
+      const { matchID } = await lobby.createMatch(GAME, { numPlayers: 2, unlisted, setupData: { ...options, ...settings, ...(hints && clock === 'none' ? { hints } : {}) } });
       await joinSeat(matchID, role, n);
       go(`#/match/${matchID}`);
     });
@@ -89,7 +97,7 @@ export default function LobbyPage(): ReactNode {
     const n = needName();
     if (!n) return;
     void run(async () => {
-      const matchID = await playVsComputer(vsRole, vsLevel, n);
+      const matchID = await playVsComputer(vsRole, vsLevel, n, vsHints);
       go(`#/match/${matchID}`);
     });
   };
@@ -118,6 +126,11 @@ export default function LobbyPage(): ReactNode {
   return (
     <div className="lobby">
       <p className="tagline">{t('app.tagline')}</p>
+      <p className="tutorial-link">
+        <a href="#/tutorial" data-tutorial-link>
+          {t('lobby.tutorialLink')}
+        </a>
+      </p>
       <section className="panel">
         <h1>{t('lobby.title')}</h1>
         <label className="field">
@@ -134,6 +147,43 @@ export default function LobbyPage(): ReactNode {
           <label className="check">
             <input type="checkbox" data-private checked={unlisted} onChange={(e) => setUnlisted(e.target.checked)} /> {t('lobby.private')}
           </label>
+          <div className="clock-options">
+            <label className="field">
+              <span>{t('clock.label')}</span>
+              <select data-clock-preset value={clock} onChange={(e) => setClock(e.target.value as typeof clock)}>
+                {(['none', 'live', 'relaxed'] as const).map((c) => (
+                  <option key={c} value={c}>
+                    {t(`clock.${c}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {clock === 'none' && (
+              <label className="check">
+                <input type="checkbox" data-hints checked={hints} onChange={(e) => setHints(e.target.checked)} /> {t('lobby.hints')}
+              </label>
+            )}
+            {clock !== 'none' && (
+              <label className="field">
+                <span>{t('clock.onTimeout')}</span>
+                <select data-on-timeout value={onTimeout} onChange={(e) => setOnTimeout(e.target.value as 'lose' | 'bot')}>
+                  <option value="lose">{t('clock.lose')}</option>
+                  <option value="bot">{t('clock.bot')}</option>
+                </select>
+              </label>
+            )}
+            <label className="field">
+              <span>{t('clock.abandon')}</span>
+              <select data-abandon value={abandon ?? ''} onChange={(e) => setAbandon(e.target.value === '' ? null : Number(e.target.value))}>
+                <option value="">{t('clock.abandonNever')}</option>
+                {ABANDON_CHOICES.map((m) => (
+                  <option key={m} value={m}>
+                    {t('clock.abandonMinutes', { count: m })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
           <details className="rules-options">
             <summary>{t('options.title')}</summary>
             {OPTION_KEYS.map((k) => (
@@ -166,6 +216,9 @@ export default function LobbyPage(): ReactNode {
           <label className="field">
             <span>{t('lobby.level')}</span>
             <LevelSelect value={vsLevel} onChange={setVsLevel} marker="data-vs-level" />
+          </label>
+          <label className="check">
+            <input type="checkbox" data-vs-hints checked={vsHints} onChange={(e) => setVsHints(e.target.checked)} /> {t('lobby.hints')}
           </label>
           <button type="button" className={`primary role-${vsRole}`} data-vs-computer disabled={busy} onClick={vsComputer}>
             {t('lobby.vsComputerStart')}

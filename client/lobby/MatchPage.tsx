@@ -1,7 +1,7 @@
 /**
  * One online match: the seat this browser holds (from localStorage), a free seat offered to a visitor
  * (the address is the invitation), or spectating, over socket.io to the same server. The bar above the
- * board: invite link, the "your move" sound, leave. After the game: play again (sides swapped unless
+ * board: invite link, the "your move" sound, turn notifications (browser, webhook), leave. After the game: play again (sides swapped unless
  * kept), the opponent's invitation to accept with one click.
  */
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -12,8 +12,9 @@ import { ShellContext, type Shell } from '../board/shell';
 import { roleName } from '../i18n/words';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { GameClient, type GameClientInstance } from '../net/GameClient';
-import { MATCH_QUERY, type GuardError } from '../../protocol/index';
+import { MATCH_QUERY, type GuardError, type MatchStatus } from '../../protocol/index';
 import { go } from '../route';
+import { loadPageWords } from '../i18n';
 
 // The lobby API is needed here only after the game or to leave: loaded then, not with the board.
 const api = () => import('./api');
@@ -21,6 +22,10 @@ const api = () => import('./api');
 const JoinOffer = lazy(() => import('./JoinOffer'));
 // "Play again" and the opponent's invitation: only once a game is over.
 const Rematch = lazy(() => import('./Rematch'));
+// Clocks and the computer's stand-ins: only for matches that have them.
+const Status = lazy(() => Promise.all([import('./Status'), loadPageWords()]).then(([m]) => m));
+// Turn notifications (browser, webhook): when asked for.
+const NotifyPanel = lazy(() => Promise.all([import('./NotifyPanel'), loadPageWords()]).then(([m]) => m));
 import { dropSeat, seatFor } from './seats';
 import { setSound, soundOn } from '../sound';
 
@@ -39,9 +44,11 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   const server = useMemo(() => serverFor(matchID), [matchID]);
   // The server's last refusal. Before any state arrived, "not found" or a refused seat ends the page;
   // later ones are shown above the board until the next state change makes them old news.
-  const [refusal, setRefusal] = useState<{ error: GuardError; fatal: boolean } | null>(null);
+  // Only a new state clears it: a resync of the same state or news of the seats (presence) is no news.
+  const [refusal, setRefusal] = useState<{ error: GuardError; fatal: boolean; stateID: number | null } | null>(null);
   const onServerError = useCallback((e: GuardError, client: GameClientInstance) => {
-    setRefusal({ error: e, fatal: client.getState() === null && (e.type === 'not-found' || e.type === 'unauthorized') });
+    const s = client.getState();
+    setRefusal({ error: e, fatal: s === null && (e.type === 'not-found' || e.type === 'unauthorized'), stateID: s?._stateID ?? null });
   }, []);
   // A game in progress (a first move made, not over): "Leave" then keeps the seat (come back later, or resign).
   const [inGame, setInGame] = useState(false);
@@ -52,20 +59,31 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   const [copied, setCopied] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const onUpdate = useCallback((client: GameClientInstance) => {
-    setRefusal((r) => (r && !r.fatal ? null : r));
     const s = client.getState();
+    setRefusal((r) => (r && !r.fatal && r.stateID !== (s?._stateID ?? null) ? null : r));
     setInGame(!!s && s.ctx.gameover === undefined && s._stateID > 0);
+    setOver(!!s && s.ctx.gameover !== undefined);
     const seats = client.playerID === null && s?.ctx.gameover === undefined ? (client.matchData ?? []) : [];
     const free = seats.filter((p) => !p.name).map((p) => String(p.id) as PlayerID);
     const host = seats.find((p) => p.name)?.name ?? null;
     setOffer((o) => (free.length === 0 ? null : o && o.host === host && o.free.join() === free.join() ? o : { free, host }));
   }, []);
 
+  // The clock, the computer's stand-ins and who is away (server/lobby/public.ts matchStatus), when told.
+  const [status, setStatus] = useState<MatchStatus | null>(null);
+  const [over, setOver] = useState(false);
   // A next match ("play again" by anyone here), as the server announces it.
   const [next, setNext] = useState<string | null>(null);
   const [sound, setSoundState] = useState(soundOn);
+  // The notifications panel, and the browser's answer when its button asked for permission.
+  const [notify, setNotify] = useState(false);
+  const [asked, setAsked] = useState<Promise<unknown> | null>(null);
+  // "What would the computer do?" when the match was created with hints (untimed only), as the server's status says.
+  const hints = status?.hints ?? false;
   const shell: Shell = {
     online: true,
+    hints,
+    yourTurn: () => void import('../notify').then((n) => n.turnNotice(t('app.yourMoveTitle'), t('lobby.matchId', { id: matchID }))),
     gameOverActions: () => (
       <div className="actions">
         <Suspense fallback={null}>
@@ -122,6 +140,22 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           <button
             type="button"
             className="link"
+            data-notify
+            aria-expanded={notify}
+            aria-controls="notify-panel"
+            onClick={() => {
+              // Asked here, in the click: browsers show their permission question only then.
+              if (!notify && 'Notification' in window && Notification.permission === 'default') setAsked(Notification.requestPermission());
+              setNotify(!notify);
+            }}
+          >
+            {t('lobby.notifyMe')}
+          </button>
+        )}
+        {seat && (
+          <button
+            type="button"
+            className="link"
             data-leave
             onClick={async () => {
               if (inGame) return setLeaving(true);
@@ -139,6 +173,11 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           </button>
         )}
       </div>
+      {seat && notify && (
+        <Suspense fallback={null}>
+          <NotifyPanel matchID={matchID} seat={seat} asked={asked} />
+        </Suspense>
+      )}
       {leaving && inGame && (
         <div className="confirm leave" role="alertdialog" aria-labelledby="leave-question">
           <p id="leave-question">{t('lobby.leaveConfirm')}</p>
@@ -186,7 +225,13 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
               {t(`lobby.refusal.${refusal.error.type}`, { reason: refusal.error.message })}
             </p>
           )}
+          {status && (status.clock || status.abandonMinutes !== null || Object.keys(status.standIns).length > 0) && (
+            <Suspense fallback={null}>
+              <Status status={status} seat={seat ?? null} over={over} />
+            </Suspense>
+          )}
           <GameClient
+            onStatus={setStatus}
             game={Watergate}
             board={WatergateBoard}
             loading={Loading}

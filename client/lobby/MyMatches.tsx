@@ -81,6 +81,11 @@ export function MyMatches({ seats, busy, leave, forget, tick }: { seats: HeldSea
                 <a className="button primary" href={`#/match/${s.matchID}`}>
                   {t('lobby.rejoin')}
                 </a>
+                {state === 'over' && (
+                  <a className="button" href={`#/replay/${s.matchID}`} data-replay-link>
+                    {t('lobby.replay')}
+                  </a>
+                )}
                 <button type="button" disabled={busy} onClick={() => leave(s)}>
                   {t('lobby.leave')}
                 </button>

@@ -1,7 +1,8 @@
 /**
  * After the game: "Play again" (sides swapped unless the player unticks it) and, once anyone has asked,
  * the invitation on the other board — "Ann wants a rematch: you would play Nixon" with one button to
- * accept — or, for a spectator, a link to watch the next match. Loaded only when a game is over.
+ * accept — or, for a spectator, a link to watch the next match — and a link to the replay of the game just
+ * played. Loaded only when a game is over (which keeps these out of the play page's bundle).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,21 @@ import { seatFor, type HeldSeat } from './seats';
 
 const SWAP = 'watergate.swapSides';
 
-export default function Rematch({ matchID, seat, next }: { matchID: string; seat: HeldSeat | undefined; next: string | null }): ReactNode {
+type Props = { matchID: string; seat: HeldSeat | undefined; next: string | null };
+
+export default function AfterTheGame(props: Props): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Rematch {...props} />
+      <a className="button" href={`#/replay/${props.matchID}`} data-replay-link>
+        {t('lobby.replay')}
+      </a>
+    </>
+  );
+}
+
+function Rematch({ matchID, seat, next }: Props): ReactNode {
   const { t } = useTranslation();
   const [swap, setSwap] = useState(() => localStorage.getItem(SWAP) !== 'keep');
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 /** boardgame.io's LobbyClient against the server this page came from (the Lobby REST API, same origin). */
 import { LobbyClient } from 'boardgame.io/client';
 import type { PlayerID } from '../../game';
-import type { Level, PlayAgainResponse, PublicMatch, VsComputerResponse } from '../../protocol/index';
+import type { Level, PlayAgainResponse, PublicMatch, VsComputerRequest, VsComputerResponse } from '../../protocol/index';
 import { holdSeat, type HeldSeat } from './seats';
 
 /** Levels the computer plays at (a type only: the bot's code stays on the server). */
@@ -32,11 +32,11 @@ export function errorText(e: unknown): string {
  * "Play vs computer": the server creates an unlisted match with its bot already in the other seat
  * (marked `data.bot` in its seat), then this browser joins `humanSeat` like any other seat, credentials kept for rejoining.
  */
-export async function playVsComputer(role: PlayerID, level: Level, name: string): Promise<string> {
+export async function playVsComputer(role: PlayerID, level: Level, name: string, hints = true): Promise<string> {
   const res = await fetch(`${window.location.origin}/games/${GAME}/vs-computer`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ botSeat: role === '0' ? '1' : '0', level }),
+    body: JSON.stringify({ botSeat: role === '0' ? '1' : '0', level, setupData: { hints } } satisfies VsComputerRequest),
   });
   if (!res.ok) throw new Error((await res.text()) || `HTTP ${res.status}`);
   const { matchID, humanSeat } = (await res.json()) as VsComputerResponse;
@@ -63,4 +63,32 @@ export async function playAgain(matchID: string, seat: HeldSeat, swap: boolean):
   const r = (await lobby.playAgain(GAME, matchID, { playerID: seat.playerID, credentials: seat.credentials, swap } as never)) as unknown as PlayAgainResponse;
   holdSeat({ matchID: r.nextMatchID, playerID: r.playerID, credentials: r.playerCredentials, name: seat.name });
   return r.nextMatchID;
+}
+
+/**
+ * The computer standing in for a seat: `standIn` hands the away opponent's seat to it (after the match's
+ * abandonMinutes), `takeBack` gives this seat back to its owner. Resolves to the server's refusal, or null.
+ */
+export async function standInAction(matchID: string, action: 'standIn' | 'takeBack', seat: HeldSeat): Promise<string | null> {
+  const res = await fetch(`${window.location.origin}/games/${GAME}/${matchID}/${action}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ playerID: seat.playerID, credentials: seat.credentials }),
+  });
+  if (res.ok) return null;
+  const body = (await res.json().catch(() => null)) as { error?: string } | null;
+  return body?.error ?? `HTTP ${res.status}`;
+}
+
+/**
+ * Sets the seat's turn-notification webhook (null removes it): the server posts there when it is this
+ * seat's decision and none of its boards is open. The server never shows the address to anyone.
+ */
+export async function setSeatWebhook(matchID: string, seat: HeldSeat, webhook: string | null): Promise<void> {
+  const res = await fetch(`${window.location.origin}/games/${GAME}/${matchID}/notify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ playerID: seat.playerID, credentials: seat.credentials, webhook }),
+  });
+  if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? `HTTP ${res.status}`);
 }

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_OPTIONS, OPTION_VALUES, type Options, type PlayerID } from '../../game';
+import { DEFAULT_OPTIONS, OPTION_VALUES, settingsFrom, type Options, type PlayerID } from '../../game';
 import type { PublicMatch, PublicSeat } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 
@@ -35,6 +35,25 @@ export function seatText(t: T, seat: PublicSeat | undefined, id: PlayerID): stri
   return level ? t('lobby.computerSeat', { role: roleName(t, id), level: t(`lobby.levels.${level}`) }) : t('lobby.namedSeat', { name: seat?.name ?? '', role: roleName(t, id) });
 }
 
+/** 600 → "10 min", 86400 → "1 day", 14400 → "4 hr": a clock's durations, worded by the browser (Intl). */
+export function durationText(lang: string, seconds: number): string {
+  const units: [number, string][] = [[86_400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
+  const parts: string[] = [];
+  let rest = seconds;
+  for (const [size, unit] of units)
+    if (rest >= size) {
+      parts.push(new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short' }).format(Math.floor(rest / size)));
+      rest %= size;
+    }
+  return parts.join(' ') || new Intl.NumberFormat(lang, { style: 'unit', unit: 'second', unitDisplay: 'short' }).format(0);
+}
+
+/** "10 min + 10 s", or "no clock". */
+function clockSummary(t: T, lang: string, setupData: unknown): string {
+  const c = settingsFrom(setupData as never).clock;
+  return c ? t('clock.summary', { initial: durationText(lang, c.initialSeconds), increment: durationText(lang, c.incrementSeconds) }) : t('lobby.noClock');
+}
+
 /** The line under a match's players: age, rules, clock. */
 export function MatchFacts({ m }: { m: PublicMatch }): ReactNode {
   const { t, i18n } = useTranslation();
@@ -44,7 +63,7 @@ export function MatchFacts({ m }: { m: PublicMatch }): ReactNode {
       {' · '}
       <span data-rules>{rulesText(t, m.setupData)}</span>
       {' · '}
-      <span data-clock>{t('lobby.noClock')}</span>
+      <span data-clock>{clockSummary(t, i18n.language, m.setupData)}</span>
     </span>
   );
 }

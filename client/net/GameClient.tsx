@@ -9,7 +9,7 @@ import { Client } from 'boardgame.io/client';
 import type { Game } from 'boardgame.io';
 import type { BoardProps } from 'boardgame.io/react';
 
-import { ERROR_EVENT, NEXT_EVENT, type GuardError, type NextMatch } from '../../protocol/index';
+import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, type GuardError, type MatchStatus, type NextMatch } from '../../protocol/index';
 
 type ClientOpts = Parameters<typeof Client>[0];
 type SocketLike = { on(event: string, fn: (e: never) => void): void; off(event: string, fn: (e: never) => void): void };
@@ -33,9 +33,11 @@ interface Props<G> {
   onServerError?: (error: GuardError, client: GameClientInstance) => void;
   /** The server says a next match exists ("play again" by anyone seated): its id. */
   onNextMatch?: (nextMatchID: string) => void;
+  /** The match's clock, stand-ins and who is away, as the server tells it (with its time, `now`). */
+  onStatus?: (status: MatchStatus) => void;
 }
 
-export function GameClient<G>({ game, board: Board, loading: Loading, matchID, playerID, credentials, multiplayer, debug = false, onUpdate, onServerError, onNextMatch }: Props<G>): ReactNode {
+export function GameClient<G>({ game, board: Board, loading: Loading, matchID, playerID, credentials, multiplayer, debug = false, onUpdate, onServerError, onNextMatch, onStatus }: Props<G>): ReactNode {
   const client = useMemo(
     () => Client({ game, multiplayer, matchID, playerID: playerID ?? undefined, credentials, debug }),
     // A new client only for a new match; a new seat is switched below (local hotseat keeps its match).
@@ -58,15 +60,18 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
     const socket = (client as unknown as { transport?: { socket?: SocketLike | null } }).transport?.socket;
     const refused = (e: GuardError) => onServerError?.(e, client);
     const next = (n: NextMatch) => n?.matchID === matchID && typeof n.nextMatchID === 'string' && onNextMatch?.(n.nextMatchID);
+    const status = (st: MatchStatus) => st?.matchID === matchID && onStatus?.(st);
     socket?.on(ERROR_EVENT, refused);
     socket?.on(NEXT_EVENT, next);
+    socket?.on(STATUS_EVENT, status);
     return () => {
       socket?.off(ERROR_EVENT, refused);
       socket?.off(NEXT_EVENT, next);
+      socket?.off(STATUS_EVENT, status);
       client.stop();
       unsubscribe();
     };
-  }, [client, onUpdate, onServerError, onNextMatch, matchID]);
+  }, [client, onUpdate, onServerError, onNextMatch, onStatus, matchID]);
   const state = client.getState();
   if (state === null) return <Loading />;
   const props = {

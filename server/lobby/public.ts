@@ -4,7 +4,8 @@
  * and whatever a player stored in `data` (private settings such as a notification address) never leave
  * the server, whatever new fields they grow. Only the server's own mark of a bot seat is shown.
  */
-import { botLevelOf, type PublicMatch, type PublicSeat } from '../../protocol/index';
+import { settingsFrom } from '../../game/index';
+import { botLevelOf, type MatchStatus, type PublicMatch, type PublicSeat } from '../../protocol/index';
 import type { MatchData } from '../storage/types';
 
 export function publicSeats(metadata: MatchData): PublicSeat[] {
@@ -25,4 +26,23 @@ export function publicMatch(matchID: string, metadata: MatchData, extra: Pick<Pu
   if (metadata.nextMatchID !== undefined) m.nextMatchID = metadata.nextMatchID;
   if (metadata.unlisted !== undefined) m.unlisted = metadata.unlisted;
   return { ...m, ...extra };
+}
+
+/** The clock, the computer's stand-ins and who is away, as every follower of a match sees them. */
+export function matchStatus(matchID: string, metadata: MatchData): MatchStatus {
+  const standIns: MatchStatus['standIns'] = {};
+  for (const [seat, si] of Object.entries(metadata.standIns ?? {})) if (si) standIns[seat as '0' | '1'] = { level: si.level, reason: si.reason, since: si.since };
+  const away: MatchStatus['away'] = {};
+  for (const [seat, t] of Object.entries(metadata.away ?? {})) if (typeof t === 'number') away[seat as '0' | '1'] = t;
+  const c = metadata.clock;
+  const settings = settingsFrom(metadata.setupData as never);
+  return {
+    matchID,
+    clock: c ? { remaining: { '0': c.remaining['0'], '1': c.remaining['1'] }, running: c.running, since: c.since, stateID: c.stateID, deadline: c.deadline } : null,
+    standIns,
+    away,
+    abandonMinutes: settings.abandonMinutes,
+    hints: settings.hints && settings.clock === null,
+    now: Date.now(),
+  };
 }

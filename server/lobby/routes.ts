@@ -19,11 +19,17 @@ import type { MatchStore } from '../storage/types';
 import { buildMatch, newMatchID, seatBot } from './matches';
 import { publicMatch } from './public';
 import { firstAsker, laterAsker, roleOf, type Seated } from './rematch';
+import { addReplayRoute } from './replay';
+import { addStandInRoutes } from './standin';
+import { addNotifyRoute } from '../notify/route';
+import { withNotify } from '../notify/register';
 import * as v from './validate';
 
 export interface LobbyHooks {
   /** Runs after a match (or a "play again" match) is stored. */
   onMatchCreated?: (event: { matchID: string; metadata: Server.MatchData; setupData: unknown }) => void | Promise<void>;
+  /** Runs after a seat is taken through the join route (not awaited: the answer does not wait for it). */
+  onJoined?: (event: { matchID: string; playerID: string; metadata: Server.MatchData }) => void;
 }
 
 type Seat = Server.PlayerMetadata;
@@ -76,7 +82,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     v.allowOnly(b, ['playerID', 'playerName', 'data']);
     const name = v.playerName(b.playerName);
     const wanted = v.seat(b.playerID, false);
-    const data = v.playerData(b.data);
+    const data = withNotify(v.playerData(b.data), ctx);
     if (data && 'bot' in data) throw new HttpError(400, 'data.bot is set by the server for its own seats');
     const playerCredentials = generateCredentials();
     let playerID = '';
@@ -92,6 +98,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     });
     if (done === undefined) throw notFound(ctx.params.id);
     await service.metadataChanged(ctx.params.id);
+    if (done) hooks.onJoined?.({ matchID: ctx.params.id, playerID, metadata: done });
     ctx.body = { playerID, playerCredentials };
   });
 
@@ -120,7 +127,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const playerID = v.seat(b.playerID, true)!;
     const creds = v.credentials(b.credentials);
     const newName = b.newName === undefined ? undefined : v.playerName(b.newName, 'newName');
-    const data = v.playerData(b.data);
+    const data = withNotify(v.playerData(b.data), ctx);
     if (newName === undefined && data === undefined) throw new HttpError(400, 'newName or data is required');
     if (data && 'bot' in data) throw new HttpError(400, 'data.bot is set by the server for its own seats');
     const done = await store.updateMetadata(ctx.params.id, (m) => {
@@ -185,12 +192,15 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     ctx.body = { nextMatchID, playerID: seat, playerCredentials } satisfies PlayAgainResponse;
   });
 
+  addStandInRoutes(router, json, service, requireGame);
+  addNotifyRoute(router, json, store, service, requireGame);
   return router;
 }
 
 /**
  * The Lobby reads, mounted after the routes added through `extend`: the list of listed matches
- * (boardgame.io's query: isGameover, updatedBefore, updatedAfter) and one match with whose decision it is.
+ * (boardgame.io's query: isGameover, updatedBefore, updatedAfter), one match with whose decision it is, and a
+ * finished match's replay (replay.ts).
  */
 export function lobbyReads(game: Game, store: MatchStore, service: MatchService): Router {
   const router = new Router();
@@ -209,6 +219,8 @@ export function lobbyReads(game: Game, store: MatchStore, service: MatchService)
     const matches = ids.flatMap((id, i) => (heads[i] && !heads[i].metadata.unlisted ? [publicMatch(id, heads[i].metadata)] : []));
     ctx.body = { matches } satisfies { matches: PublicMatch[] };
   });
+
+  addReplayRoute(router, game, store);
 
   router.get('/games/:name/:id', async (ctx) => {
     requireGame(ctx.params.name);

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import type { Game, LogEntry, State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
+import { ctxForMove } from '../../game/anytime';
 import type { MatchStore, MoveRow, StoredAction } from '../storage/types';
 
 export type Reducer = ((s: State, a: unknown) => State & { transients?: unknown }) & {
@@ -36,17 +37,9 @@ immer.setAutoFreeze(false);
 export function gameReducer(game: Game): Reducer {
   const processed = ProcessGameConfig(game);
   const reduce = CreateGameReducer({ game: processed }) as unknown as (s: State, a: unknown) => State;
-  const prepare = (s: State, a: StoredAction): State => {
-    const ctx = structuredClone(s.ctx);
-    // A player may resign at any moment, also while the other decides: boardgame.io only lets active
-    // players move, so the resigning player is made active in the `resign` stage for this one action (the
-    // engine has checked the rest; the game ends with it). The same on every replay.
-    if (a?.payload?.type === 'resign') {
-      const p = a.payload.playerID;
-      Object.assign(ctx, { activePlayers: { [p]: 'resign' }, _activePlayersNumMoves: { [p]: 0 }, _activePlayersMinMoves: null, _activePlayersMaxMoves: null });
-    }
-    return { ...s, ctx };
-  };
+  // A copy of ctx, with a player who resigns or runs out of time made active for that one action: shared
+  // with the browser's replay page (game/anytime.ts), so both rebuild the same states.
+  const prepare = (s: State, a: StoredAction): State => ({ ...s, ctx: ctxForMove(s.ctx, a?.payload) });
   const safe = (s: State, a: unknown) => reduce(prepare(s, a as StoredAction), a);
   return Object.assign(safe, { game: processed, prepare }) as unknown as Reducer;
 }

@@ -9,7 +9,7 @@
  * catches up by replaying the stored moves. Every operation on a match runs in that match's queue.
  */
 import type { Game, LogEntry, State } from 'boardgame.io';
-import { checkMove, type PlayerID, type WatergateState } from '../../game/index';
+import { checkMove, settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
 import { openSeat, type GuardError } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
 import type { Bus, BusMessage } from '../bus/index';
@@ -17,6 +17,7 @@ import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
 import { StaleStateError } from '../storage/errors';
 import type { ChatLine, Head, MatchData, MatchStore, StoredAction } from '../storage/types';
+import { afterMove, clockToStart, expired } from './clock';
 import { gameReducer, replayer, strip, type Reducer, type Replayer } from './replay';
 
 export interface MoveRequest {
@@ -28,13 +29,21 @@ export interface MoveRequest {
   arg: unknown;
   /** The state the mover saw (a client's _stateID); null: the current one. */
   stateID: number | null;
+  /** The computer moves for the seat: refused unless the seat is the server's bot or stand-in right now. */
+  bot?: boolean;
 }
+
+/** Whether the computer plays this seat now: a vs-computer seat, or a stand-in for its owner. */
+export const botPlays = (m: MatchData, seat: PlayerID): boolean =>
+  m.standIns?.[seat as '0' | '1'] !== undefined || (m.players[seat as unknown as number]?.data as { bot?: unknown } | undefined)?.bot !== undefined;
 
 /** What the socket layer does with news of a match (only for matches with sockets in this process). */
 export interface Delivery {
   /** A new state, `prev` the one before it (the one clients of the match hold). */
   update(matchID: string, state: State, deltalog: LogEntry[], prev: State): void;
   matchData(matchID: string, metadata: MatchData): void;
+  /** The match's clock, stand-ins or presence changed (docs/ARCHITECTURE.md "Clocks"). */
+  status(matchID: string, metadata: MatchData): void;
   chat(matchID: string, message: unknown): void;
   /** The state jumped (reloaded): send every client of the match a fresh sync. */
   resync(matchID: string): void;
@@ -203,6 +212,7 @@ export class MatchService {
     }
     if (!metaChanged) return;
     this.delivery?.matchData(e.matchID, e.metadata);
+    this.delivery?.status(e.matchID, e.metadata);
     // A seat taken can be what play waited for (a bot seat starts thinking when its human joins).
     this.emitState(e, 'meta');
   }
@@ -308,6 +318,10 @@ export class MatchService {
     if (req.stateID !== null && req.stateID !== state._stateID)
       return { matchID, type: 'stale', message: `your state ${req.stateID} is out of date (now ${state._stateID}): resyncing` };
     if (state.ctx.gameover !== undefined) return { matchID, type: 'invalid-move', message: 'the game is over' };
+    // The computer's move for a seat its owner took back meanwhile, or a clock that no longer runs out.
+    if (req.bot && !botPlays(e.metadata, playerID)) return { matchID, type: 'stale', message: 'the computer no longer plays this seat' };
+    if (req.type === 'timeout' && (req.credentials !== null || !expired(e.metadata.clock, state._stateID, Date.now())))
+      return { matchID, type: 'invalid-move', message: 'the clock has not run out' };
     // Play starts only when both seats are taken (a resign too: there is nobody to resign to).
     const open = openSeat(Object.values(e.metadata.players));
     if (open !== null) {
@@ -336,8 +350,9 @@ export class MatchService {
     const gameover = next.ctx.gameover;
     const snapshot = gameover !== undefined || e.sinceSnapshot + 1 >= this.snapshotEvery;
     const updatedAt = Date.now();
+    const clock = this.clockAfter(e.metadata, playerID, next, updatedAt);
     try {
-      await this.o.store.commitMove(matchID, { prevStateID: state._stateID, seatsVersion: e.seatsVersion, state: next, action, log: deltalog, updatedAt, gameover, snapshot });
+      await this.o.store.commitMove(matchID, { prevStateID: state._stateID, seatsVersion: e.seatsVersion, state: next, action, log: deltalog, updatedAt, gameover, snapshot, clock });
     } catch (err) {
       if (!(err instanceof StaleStateError)) throw err;
       // Another process saved a move, or the seats changed, since this memory was current.
@@ -351,28 +366,66 @@ export class MatchService {
     e.state = next;
     e.log.push(...deltalog);
     e.sinceSnapshot = snapshot ? 0 : e.sinceSnapshot + 1;
-    e.metadata = { ...e.metadata, updatedAt, ...(gameover !== undefined ? { gameover } : {}) };
+    e.metadata = { ...e.metadata, updatedAt, ...(gameover !== undefined ? { gameover } : {}), ...(clock ? { clock } : {}) };
     this.delivery?.update(matchID, next, deltalog, state);
+    if (clock || e.metadata.standIns) this.delivery?.status(matchID, e.metadata);
     this.o.bus.publish({ t: 'move', matchID, stateID: next._stateID });
     this.emitState(e, 'move');
     return null;
   }
 
-  /** A seat's sockets in this process came (true) or all went (false): stored and told to everyone. */
+  /**
+   * A timed match's clock after a move at `now` (undefined for an untimed one, or one whose clock has
+   * not started): the mover's decision is charged and earns the increment, the next decider's runs.
+   */
+  private clockAfter(m: MatchData, mover: PlayerID, next: State, now: number) {
+    const setting = settingsFrom(m.setupData as never).clock;
+    if (!setting || !m.clock) return undefined;
+    const decider = next.ctx.gameover === undefined ? ((next.G as WatergateState).prompt?.player ?? null) : null;
+    return afterMove(m.clock, setting, mover, decider, next._stateID, now);
+  }
+
+  /**
+   * A seat's sockets in this process came (true) or all went (false): stored and told to everyone,
+   * with since when the seat has been away (an away seat may be handed to the computer).
+   */
   async connection(matchID: string, seat: PlayerID, connected: boolean): Promise<void> {
-    const written = await this.o.store.updateMetadata(matchID, (m) => {
+    const now = Date.now();
+    await this.changeMetadata(matchID, (m) => {
       const p = m.players[seat as unknown as number];
       if (!p || p.isConnected === connected) return m;
-      return { ...m, players: { ...m.players, [seat]: { ...p, isConnected: connected } } };
+      const away = { ...m.away };
+      if (connected) delete away[seat as '0' | '1'];
+      else away[seat as '0' | '1'] = now;
+      return { ...m, players: { ...m.players, [seat]: { ...p, isConnected: connected } }, away };
     });
-    if (written) await this.metadataChanged(matchID);
+  }
+
+  /**
+   * Changes the stored metadata under its lock (see MetadataChange) and, if anything was written, brings
+   * every process's memory and clients up to date. Returns what was written.
+   */
+  async changeMetadata(matchID: string, change: (m: MatchData) => MatchData): Promise<MatchData | null | undefined> {
+    let changed = false;
+    const written = await this.o.store.updateMetadata(matchID, (m) => {
+      const out = change(m);
+      changed = out !== m;
+      return out;
+    });
+    if (changed) await this.metadataChanged(matchID);
+    return written;
   }
 
   /** The metadata changed in storage (a Lobby route, presence): refresh the cache, tell the others. */
   async metadataChanged(matchID: string): Promise<void> {
     this.o.bus.publish({ t: 'meta', matchID });
     const e = this.entries.get(matchID);
-    if (!e) return;
+    if (!e) {
+      // A timed match whose seats just filled starts its clock in the memory of a process (clocks.ts).
+      const head = await this.o.store.head(matchID);
+      if (head && clockToStart(head.metadata)) await this.open(matchID);
+      return;
+    }
     await e.run(async () => {
       const head = await this.o.store.head(matchID);
       if (!head) return this.drop(matchID);

@@ -1,7 +1,8 @@
 /** Shape checks for socket payloads: anything else is answered with an error and goes no further. */
-import { Watergate } from '../../game/index';
+import { SERVER_MOVES, Watergate } from '../../game/index';
 
-const MOVE_NAMES = Object.keys(Watergate.moves ?? {});
+// The server's own moves (a clock running out) are never a client's to send.
+const MOVE_NAMES = Object.keys(Watergate.moves ?? {}).filter((m) => !(SERVER_MOVES as readonly string[]).includes(m));
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const isMatchID = (v: unknown): v is string => typeof v === 'string' && ID.test(v);

@@ -19,8 +19,8 @@ import { getFilterPlayerView } from 'boardgame.io/internal';
 import IO from 'koa-socket-2';
 import type { Namespace, Server as IOServer, Socket } from 'socket.io';
 import type { PlayerID } from '../../game/index';
-import { ERROR_EVENT, NEXT_EVENT, type GuardError, type NextMatch } from '../../protocol/index';
-import { publicSeats } from '../lobby/public';
+import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, type GuardError, type NextMatch } from '../../protocol/index';
+import { matchStatus as statusOf, publicSeats } from '../lobby/public';
 import type { Logger } from '../log';
 import type { MatchService, SyncData } from '../match/service';
 import type { MatchData } from '../storage/types';
@@ -62,6 +62,7 @@ export class GameSockets {
         const next = nextOf(matchID, metadata);
         if (next) to.emit(NEXT_EVENT, next);
       },
+      status: (matchID, metadata) => this.nsp.to(room(matchID, 'all')).emit(STATUS_EVENT, statusOf(matchID, metadata)),
       chat: (matchID, message) => this.nsp.to(room(matchID, 'all')).emit('chat', matchID, message),
       resync: (matchID) => {
         this.views.delete(matchID);
@@ -174,6 +175,7 @@ export class GameSockets {
     // A page that comes (or reloads) after "play again" was asked still sees the invitation.
     const next = nextOf(f.matchID, d.metadata);
     if (next) socket.emit(NEXT_EVENT, next);
+    socket.emit(STATUS_EVENT, statusOf(f.matchID, d.metadata));
   }
 
   private viewOf(seat: PlayerID | null, matchID: string, state: State): State {

@@ -7,7 +7,7 @@
 import { StaleStateError } from './errors';
 import { migrateV1 } from './pg-migrate';
 import type { SqlBackend, SqlQuery } from './sql';
-import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine } from './types';
+import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type TimedMatch, type ChatLine } from './types';
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -138,7 +138,8 @@ export class PgStore implements MatchStore {
       const { rows } = await this.sql.query(
         `WITH head AS (
            UPDATE ${this.m} SET state_id = $3, updated_at = $4, gameover = $5, result = $6,
-             snapshot_id = CASE WHEN $7::text IS NULL THEN snapshot_id ELSE $3 END
+             snapshot_id = CASE WHEN $7::text IS NULL THEN snapshot_id ELSE $3 END,
+             metadata = CASE WHEN $11::text IS NULL THEN metadata ELSE jsonb_set(metadata::jsonb, '{clock}', $11::jsonb)::text END
            WHERE match_id = $1 AND state_id = $2 AND seats_version = $8 RETURNING match_id),
          snap AS (UPDATE ${this.st} SET state = $7 WHERE $7::text IS NOT NULL AND match_id = (SELECT match_id FROM head))
          INSERT INTO ${this.mv} (match_id, state_id, action, log) SELECT match_id, $3, $9, $10 FROM head RETURNING state_id`,
@@ -153,6 +154,7 @@ export class PgStore implements MatchStore {
           c.seatsVersion,
           JSON.stringify(c.action),
           JSON.stringify(c.log),
+          c.clock ? JSON.stringify(c.clock) : null,
         ],
       );
       if (rows.length === 0) {
@@ -193,6 +195,15 @@ export class PgStore implements MatchStore {
 
   movesAfter(matchID: string, stateID: number): Promise<MoveRow[]> {
     return this.timed('moves', () => this.moveRows(matchID, stateID));
+  }
+
+  async timedMatches(): Promise<TimedMatch[]> {
+    const { rows } = await this.sql.query<{ match_id: string } & MatchRow>(
+      `SELECT match_id, metadata, updated_at, result, state_id, seats_version FROM ${this.m}
+       WHERE NOT gameover AND (metadata::jsonb -> 'setupData' -> 'clock') IS NOT NULL`,
+      [],
+    );
+    return rows.map((r) => ({ matchID: r.match_id, stateID: r.state_id, metadata: mergeMetadata(r) }));
   }
 
   async listMatches(opts: ListOptions = {}): Promise<string[]> {

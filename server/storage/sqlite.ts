@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { StaleStateError } from './errors';
-import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine } from './types';
+import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type TimedMatch } from './types';
 
 type MatchRow = Pick<StoredRow, 'metadata' | 'updated_at' | 'result' | 'state_id' | 'seats_version'>;
 
@@ -90,8 +90,11 @@ export class SqliteStore implements MatchStore {
       head: db.prepare(`SELECT ${cols} FROM wg_matches WHERE match_id = ?`),
       row: db.prepare(`SELECT ${cols}, state, snapshot_id FROM wg_matches JOIN wg_states USING (match_id) WHERE match_id = ?`),
       rowInit: db.prepare(`SELECT ${cols}, state, snapshot_id, initial_state FROM wg_matches JOIN wg_states USING (match_id) WHERE match_id = ?`),
+      // The clock is set inside the stored metadata, not the metadata rewritten: a presence change
+      // written meanwhile is kept.
       advance: db.prepare(`UPDATE wg_matches SET state_id = @next, updated_at = @at, gameover = @over, result = @result,
-        snapshot_id = CASE WHEN @snap THEN @next ELSE snapshot_id END
+        snapshot_id = CASE WHEN @snap THEN @next ELSE snapshot_id END,
+        metadata = CASE WHEN @clock IS NULL THEN metadata ELSE json_set(metadata, '$.clock', json(@clock)) END
         WHERE match_id = @id AND state_id = @prev AND seats_version = @seats`),
       snapshot: db.prepare('UPDATE wg_states SET state = ? WHERE match_id = ?'),
       addMove: db.prepare('INSERT INTO wg_moves (match_id, state_id, action, log) VALUES (?, ?, ?, ?)'),
@@ -156,6 +159,7 @@ export class SqliteStore implements MatchStore {
           over: over ? 1 : 0,
           result: over ? JSON.stringify(c.gameover) : null,
           snap: c.snapshot ? 1 : 0,
+          clock: c.clock ? JSON.stringify(c.clock) : null,
         });
         if (r.changes === 0) {
           const head = this.st.head.get(matchID) as MatchRow | undefined;
@@ -191,6 +195,13 @@ export class SqliteStore implements MatchStore {
 
   movesAfter(matchID: string, stateID: number): Promise<MoveRow[]> {
     return this.timed('moves', () => this.moveRows(matchID, stateID));
+  }
+
+  async timedMatches(): Promise<TimedMatch[]> {
+    const rows = this.db
+      .prepare(`SELECT match_id, metadata, updated_at, result, state_id, seats_version FROM wg_matches WHERE gameover = 0 AND json_extract(metadata, '$.setupData.clock') IS NOT NULL`)
+      .all() as ({ match_id: string } & MatchRow)[];
+    return rows.map((r) => ({ matchID: r.match_id, stateID: r.state_id, metadata: mergeMetadata(r) }));
   }
 
   async listMatches(opts: ListOptions = {}): Promise<string[]> {

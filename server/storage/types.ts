@@ -11,8 +11,17 @@
  * (with a new snapshot every `snapshotEvery` moves); otherwise nothing changes and StaleStateError says so.
  */
 import type { LogEntry, Server, State } from 'boardgame.io';
+import type { MatchClock, StandIn } from '../../protocol/index';
 
-export type MatchData = Server.MatchData;
+/**
+ * boardgame.io's match metadata, plus what the server keeps beside the seats: the clock (rewritten by
+ * every move of a timed match, in the same write), the computer's stand-ins and since when a seat is away.
+ */
+export type MatchData = Server.MatchData & {
+  clock?: MatchClock;
+  standIns?: Partial<Record<'0' | '1', StandIn>>;
+  away?: Partial<Record<'0' | '1', number>>;
+};
 
 /** A move as dispatched to the reducer: credentials never stored. */
 export interface StoredAction {
@@ -56,6 +65,14 @@ export interface MoveCommit {
   gameover?: unknown;
   /** Store `state` as the new snapshot (otherwise only the move row is added). */
   snapshot: boolean;
+  /** A timed match's clock after the move: replaces metadata.clock in the same write (nothing else of it). */
+  clock?: MatchClock;
+}
+
+export interface TimedMatch {
+  matchID: string;
+  stateID: number;
+  metadata: MatchData;
 }
 
 export interface NewMatch {
@@ -106,6 +123,8 @@ export interface MatchStore {
   /** The moves that produced the states after `stateID`, in order. */
   movesAfter(matchID: string, stateID: number): Promise<MoveRow[]>;
   listMatches(opts?: ListOptions): Promise<string[]>;
+  /** Every unfinished match with a clock among its settings (server/match/clocks.ts looks for deadlines). */
+  timedMatches(): Promise<TimedMatch[]>;
   /** Keeps a chat line with the match (gone with it). */
   addChat(matchID: string, line: ChatLine): Promise<void>;
   /** The match's last `limit` chat lines, oldest first. */

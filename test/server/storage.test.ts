@@ -149,6 +149,24 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as (Backend | 'pglite')
       expect(await store.listMatches()).not.toContain(a.id);
     });
 
+    it('a move of a timed match rewrites its clock in the same write, keeping the rest of the metadata; timed matches are found', async () => {
+      const { id, initialState } = await fresh();
+      await store.updateMetadata(id, (m) => ({ ...m, setupData: { clock: { initialSeconds: 60 } }, away: { '1': 5 } }));
+      const clock = { remaining: { '0': 1, '1': 2 }, running: '1' as const, since: 3, stateID: initialState._stateID + 1, deadline: 5 };
+      await store.commitMove(id, { ...commit(initialState, successor(initialState, 1)), clock });
+      const head = (await store.head(id))!;
+      expect(head.metadata.clock).toEqual(clock);
+      expect(head.metadata.away).toEqual({ '1': 5 });
+      expect(head.metadata.setupData).toEqual({ clock: { initialSeconds: 60 } });
+      // A move without a clock leaves the stored one as it was.
+      await store.commitMove(id, commit(successor(initialState, 1), successor(successor(initialState, 1), 2)));
+      expect((await store.head(id))!.metadata.clock).toEqual(clock);
+      const timed = await store.timedMatches();
+      expect(timed.find((t) => t.matchID === id)).toMatchObject({ stateID: initialState._stateID + 2, metadata: { clock } });
+      await store.updateMetadata(id, (m) => ({ ...m, gameover: { winner: '0' } }));
+      expect((await store.timedMatches()).map((t) => t.matchID)).not.toContain(id);
+    });
+
     it('refuses to create a match twice under one ID', async () => {
       const { id, initialState, metadata } = await fresh();
       await expect(store.createMatch({ matchID: id, initialState, metadata })).rejects.toThrow(/already exists/);

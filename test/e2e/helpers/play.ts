@@ -84,3 +84,16 @@ export async function decide(page: Page, role: '0' | '1'): Promise<string> {
       return state.prompt ?? 'none';
   }
 }
+
+/** "Play vs computer" from the lobby, as the Editor against the easy computer: the match's ID once its board shows. */
+export async function startVsComputer(page: Page, url: string, name = 'Ben'): Promise<string> {
+  await page.goto(`${url}/#/`);
+  await page.getByLabel('Your name').fill(name);
+  const vs = page.getByRole('group', { name: 'Play vs computer' });
+  await vs.getByLabel('Your role').selectOption({ label: 'Editor' });
+  await vs.getByLabel('Level').selectOption({ label: 'Easy' });
+  await vs.locator('[data-vs-computer]').click();
+  await page.waitForURL(/#\/match\//);
+  await page.locator('.game').waitFor();
+  return page.url().split('/match/')[1];
+}

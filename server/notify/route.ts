@@ -1,0 +1,35 @@
+/**
+ * `POST /games/:name/:id/notify` `{ playerID, credentials, webhook }`: a seated player sets the seat's
+ * turn-notification webhook from the board, or removes it (null or ''). Wrong credentials: 403, as the
+ * Lobby routes answer. Mounted by lobbyRoutes with its body parser.
+ */
+import type Router from '@koa/router';
+import { authenticateCredentials } from '../auth';
+import * as v from '../lobby/validate';
+import type { MatchService } from '../match/service';
+import { HttpError } from '../storage/errors';
+import type { MatchStore } from '../storage/types';
+import { checked } from './register';
+
+export function addNotifyRoute(router: Router, json: Router.Middleware, store: MatchStore, service: MatchService, requireGame: (name: string) => void): void {
+  router.post('/games/:name/:id/notify', json, async (ctx) => {
+    requireGame(ctx.params.name);
+    const b = v.body(ctx.request.body);
+    v.allowOnly(b, ['playerID', 'credentials', 'webhook']);
+    const playerID = v.seat(b.playerID, true)!;
+    const creds = v.credentials(b.credentials);
+    const notify = checked(b.webhook, 'webhook', ctx);
+    const done = await store.updateMetadata(ctx.params.id, (m) => {
+      const seat = m.players[playerID as unknown as number];
+      if (!authenticateCredentials(creds, seat)) throw new HttpError(403, 'invalid credentials for this seat');
+      const { notify: _old, ...data } = (seat.data ?? {}) as Record<string, unknown>;
+      if (notify) data.notify = notify;
+      // Not game activity: updatedAt stays (it orders the lobby and the stale sweep).
+      return { ...m, players: { ...m.players, [playerID]: { ...seat, data: Object.keys(data).length > 0 ? data : undefined } } };
+    });
+    if (done === undefined) throw new HttpError(404, `match ${ctx.params.id} not found`);
+    // The service's copy of the seats is what the notifier reads after a move (here and in other processes).
+    await service.metadataChanged(ctx.params.id);
+    ctx.body = { webhook: notify !== null };
+  });
+}
