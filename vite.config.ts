@@ -8,13 +8,31 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 
-export default defineConfig({
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * The built client renders with Preact through preact/compat, its drop-in for React's API (same
+ * components, hooks, lazy/Suspense, createRoot): React DOM alone is ~60 KB gzip, most of the play page's
+ * 150 KB budget (docs/BENCHMARKS.md). `npm run dev` keeps React for Fast Refresh, and the component tests
+ * (vitest.config.ts) render with React; the e2e tests run the built client, i.e. Preact.
+ */
+const preact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command }) => ({
   root,
   base: './',
   plugins: [react()],
   resolve: {
-    // The browser applies JSON Patches with our small module (protocol/json-patch.ts), not rfc6902's CommonJS build.
-    alias: { rfc6902: fileURLToPath(new URL('./protocol/json-patch.ts', import.meta.url)) },
+    alias: [
+      // The browser applies JSON Patches with our small module (protocol/json-patch.ts), not rfc6902's CommonJS build.
+      { find: /^rfc6902$/, replacement: here('./protocol/json-patch.ts') },
+      ...(command === 'build' ? preact : []),
+    ],
   },
   publicDir: 'public',
   build: {
@@ -35,4 +53,4 @@ export default defineConfig({
     },
   },
   preview: { host: '127.0.0.1' },
-});
+}));

@@ -1,5 +1,5 @@
 /** The page frame: header with navigation and the language switch, the reconstruction notice, and the routes. */
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, LANGUAGES, loadPageWords, setLanguage, type Language } from './i18n';
 import { useRoute } from './route';
@@ -13,11 +13,19 @@ const LocalPage = lazy(() => withPageWords(import('./local/LocalPage')));
 // The play page is in the main bundle; the lobby, the rules reference and local mode load on demand.
 const LobbyPage = lazy(() => withPageWords(import('./lobby/LobbyPage')));
 const RulesPage = lazy(() => withPageWords(import('./rules/RulesPage')));
+// The tutorial: its page, its words (locales/tutorial) and its scripted game load only when opened.
+const TutorialPage = lazy(() => withPageWords(Promise.all([import('./tutorial/TutorialPage'), import('./tutorial/words').then((w) => w.loadTutorialWords())]).then(([m]) => m)));
+// A finished game's replay: its page, words and boardgame.io's reducer load only when opened.
+const ReplayPage = lazy(() => withPageWords(import('./replay/ReplayPage')));
+
+/** The reconstruction notice, once hidden, stays hidden in this browser (every card still shows its provenance). */
+const NOTICE = 'watergate.noticeHidden';
 
 export function App(): ReactNode {
   const { t, i18n } = useTranslation();
   const route = useRoute();
   const lang = currentLanguage();
+  const [notice, setNotice] = useState(() => localStorage.getItem(NOTICE) !== '1');
   useEffect(() => {
     document.documentElement.lang = lang; // screen readers pick the voice from it
   }, [lang]);
@@ -28,7 +36,7 @@ export function App(): ReactNode {
           <span className="brand-mark" aria-hidden="true">
             ◉
           </span>{' '}
-          {t('app.title')}
+          <span className="brand-name">{t('app.title')}</span>
         </a>
         <nav aria-label="main">
           <a href="#/" aria-current={route.page === 'lobby' ? 'page' : undefined}>
@@ -36,6 +44,9 @@ export function App(): ReactNode {
           </a>
           <a href="#/rules" aria-current={route.page === 'rules' ? 'page' : undefined}>
             {t('app.rules')}
+          </a>
+          <a href="#/tutorial" aria-current={route.page === 'tutorial' ? 'page' : undefined}>
+            {t('app.tutorial')}
           </a>
         </nav>
         <label className="lang">
@@ -49,14 +60,21 @@ export function App(): ReactNode {
           </select>
         </label>
       </header>
-      <p className="notice" role="note">
-        {t('app.reconstructed')}
-      </p>
+      {notice && (
+        <p className="notice" role="note">
+          {t('app.reconstructed')}
+          <button type="button" className="notice-close" aria-label={t('app.hideNotice')} onClick={() => (localStorage.setItem(NOTICE, '1'), setNotice(false))}>
+            ×
+          </button>
+        </p>
+      )}
       <main>
         <Suspense fallback={<p className="loading">{t('app.loading')}</p>}>
           {route.page === 'lobby' && <LobbyPage />}
           {route.page === 'match' && <MatchPage matchID={route.matchID} key={route.matchID} />}
+          {route.page === 'replay' && <ReplayPage matchID={route.matchID} key={route.matchID} />}
           {route.page === 'rules' && <RulesPage />}
+          {route.page === 'tutorial' && <TutorialPage />}
           {route.page === 'local' && <LocalPage />}
           {route.page === 'missing' && <p>{t('app.notFound')}</p>}
         </Suspense>

@@ -19,3 +19,10 @@ export function legalMovesFromView(view: WatergateView, player: PlayerID | null)
   if (player === null || view.prompt?.player !== player || view.winner !== null) return [];
   return legalMoves(viewAsState(view, player), player);
 }
+
+/** A move as text, the same whatever order its argument's fields were written in (to compare moves). */
+export function moveKey(m: MoveChoice): string {
+  const canon = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])])) : v;
+  return JSON.stringify([m.move, canon(m.args[0])]);
+}

@@ -1,15 +1,16 @@
-/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/local, #/rules. */
+/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/local, #/rules, #/tutorial. */
 import { useEffect, useState } from 'react';
 
-export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'missing' };
+export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'missing' };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   if (path === '/' || path === '') return { page: 'lobby' };
-  const m = /^\/match\/([A-Za-z0-9_-]{1,64})$/.exec(path);
-  if (m) return { page: 'match', matchID: m[1] };
+  const m = /^\/(match|replay)\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+  if (m) return { page: m[1] as 'match' | 'replay', matchID: m[2] };
   if (path === '/local') return { page: 'local' };
   if (path === '/rules') return { page: 'rules' };
+  if (path === '/tutorial') return { page: 'tutorial' };
   return { page: 'missing' };
 }
 

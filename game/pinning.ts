@@ -21,7 +21,7 @@ export function pin(G: WatergateState, p: PlayerID, token: TokenId, space: Space
   record(G, p, up ? 'pin.up' : 'pin.down', { token, space });
   checkConnection(G);
   if (G.winner === null && TOKEN[token].momentum) {
-    if (G.track.momentum !== null) record(G, p, 'pin.momentum');
+    if (G.track.momentum !== null) record(G, p, 'pin.momentum', { from: G.track.momentum });
     moveMarker(G, 'momentum', 1, p); // nothing when the momentum token is gained (G3)
   }
 }

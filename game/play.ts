@@ -86,10 +86,10 @@ export function checkPlay(G: WatergateState, p: PlayerID, args: unknown): string
 function valueMove(G: WatergateState, p: PlayerID, card: CardId, target: ValueTarget): void {
   const value = CARDS[card].value;
   if (target.kind === 'initiative' || target.kind === 'momentum') {
-    record(G, p, 'value.marker', { card, token: target.kind, steps: value });
+    record(G, p, 'value.marker', { card, token: target.kind, steps: value, from: G.track[target.kind] ?? 0 });
     moveMarker(G, target.kind, value, p);
   } else if (target.kind === 'evidence') {
-    record(G, p, 'value.evidence', { card, token: target.token, steps: value });
+    record(G, p, 'value.evidence', { card, token: target.token, steps: value, from: trackToken(G, target.token)?.pos ?? 0 });
     moveEvidence(G, [{ id: target.token, steps: value }], p);
   } else record(G, p, 'value.none', { card });
   dispose(G, p, card, 'DISCARD');
@@ -110,7 +110,7 @@ export function play(G: WatergateState, p: PlayerID, args: PlayArgs, drawn: bool
     // K6: the named token is turned face up when named, before the Editor may answer.
     const t = trackToken(G, target.token)!;
     t.up = true;
-    record(G, p, 'value.name', { card: args.card, token: t.id, steps: c.value });
+    record(G, p, 'value.name', { card: args.card, token: t.id, steps: c.value, from: t.pos });
     G.chain.push({ player: p, card: args.card, kind: 'value', token: t.id, from: t.pos, drawn });
     return openWindow(G);
   }
@@ -228,7 +228,7 @@ function cancelled(G: WatergateState, e: ChainEntry, effect: ReactionEffect): vo
   if (effect === 'CANCEL_EVENT_TO_DISCARD') return dispose(G, e.player, e.card, 'DISCARD');
   if (effect === 'CANCEL_AND_REMOVE_CONSPIRATOR') return dispose(G, e.player, e.card, 'REMOVE');
   // REDIRECT_EVIDENCE_MOVE: the named token moves from where it stood toward the Editor instead.
-  record(G, EDITOR, 'redirect', { token: e.token!, steps: CARDS[e.card].value });
+  record(G, EDITOR, 'redirect', { token: e.token!, steps: CARDS[e.card].value, from: trackToken(G, e.token!)?.pos ?? 0 });
   moveEvidence(G, [{ id: e.token!, steps: CARDS[e.card].value }], EDITOR);
   dispose(G, e.player, e.card, 'DISCARD');
 }
@@ -248,7 +248,7 @@ function resolveChain(G: WatergateState): void {
       cancel = c.reaction!.effect;
       dispose(G, e.player, e.card, c.after);
     } else if (e.kind === 'value') {
-      record(G, e.player, 'value.evidence', { card: e.card, token: e.token!, steps: c.value });
+      record(G, e.player, 'value.evidence', { card: e.card, token: e.token!, steps: c.value, from: trackToken(G, e.token!)?.pos ?? 0 });
       moveEvidence(G, [{ id: e.token!, steps: c.value }], e.player);
       dispose(G, e.player, e.card, 'DISCARD');
     } else {

@@ -8,7 +8,7 @@ import { INFORMANT_IDS, SPACE_IDS } from './board';
 import { TOKEN } from './tokens';
 import { drawCard, drawTokens, other, record } from './state';
 import { checkConnection, pinInformant, pinSpaces } from './pinning';
-import { faceDownOnTrack, inside, matchesColour, moveEvidence, moveMarker, returnToBag, setMarker } from './track';
+import { faceDownOnTrack, inside, matchesColour, moveEvidence, moveMarker, returnToBag, setMarker, trackToken } from './track';
 import {
   EDITOR,
   type CardId,
@@ -154,23 +154,36 @@ const opponentFace = (actor: PlayerID): boolean => actor !== EDITOR; // the orie
 
 const moveToken: Primitive<StepOf<'MOVE_TOKEN'>> = {
   start(G, actor, step) {
-    record(G, actor, 'step.moveToken', { token: step.token, steps: step.steps });
+    // `from` (public): where the marker stood, so the board can show the opponent's last move.
+    record(G, actor, 'step.moveToken', { token: step.token, steps: step.steps, from: G.track[step.token] ?? 0 });
     moveMarker(G, step.token, step.steps, actor);
   },
 };
 
 const setToken: Primitive<StepOf<'SET_TOKEN'>> = {
   start(G, actor, step) {
-    record(G, actor, 'step.setToken', { token: step.token, space: step.space });
+    record(G, actor, 'step.setToken', { token: step.token, space: step.space, from: G.track[step.token] ?? 0 });
     setMarker(G, step.token, step.space, actor);
   },
 };
+
+/**
+ * A card's MOVE_EVIDENCE: one record line per token (each is turned face up by the move, so its name and
+ * where it stood are public), then the move itself.
+ */
+function moveEvidenceStepped(G: WatergateState, moves: { id: TokenId; steps: number }[], actor: PlayerID): void {
+  for (const { id, steps } of moves) {
+    const t = trackToken(G, id);
+    if (t && steps > 0) record(G, actor, 'step.moveEvidence', { token: id, steps, from: t.pos });
+  }
+  moveEvidence(G, moves, actor);
+}
 
 const moveEvidenceStep: Primitive<StepOf<'MOVE_EVIDENCE'>> = {
   start(G, actor, step) {
     const ids = eligibleTokens(G, actor, step.where, step.colour);
     if (ids.length === 0) return record(G, actor, 'step.nothing');
-    if (step.mode === 'EACH' && step.maxTokens === null) return moveEvidence(G, ids.map((id) => ({ id, steps: step.steps })), actor);
+    if (step.mode === 'EACH' && step.maxTokens === null) return moveEvidenceStepped(G, ids.map((id) => ({ id, steps: step.steps })), actor);
     return this.options!(G, actor, step);
   },
   options(G, actor, step) {
@@ -202,10 +215,10 @@ const moveEvidenceStep: Primitive<StepOf<'MOVE_EVIDENCE'>> = {
     if ('tokens' in args) {
       const chosen = resolveRefs(G, actor, args.tokens, ids, max) as TokenId[];
       if (chosen.length === 0) return record(G, actor, 'step.declined');
-      moveEvidence(G, chosen.map((id) => ({ id, steps: step.steps })), actor);
+      moveEvidenceStepped(G, chosen.map((id) => ({ id, steps: step.steps })), actor);
     } else if ('split' in args) {
       const chosen = resolveRefs(G, actor, args.split.map((s) => s.token), ids, max) as TokenId[];
-      moveEvidence(G, chosen.map((id, i) => ({ id, steps: args.split[i].steps })), actor);
+      moveEvidenceStepped(G, chosen.map((id, i) => ({ id, steps: args.split[i].steps })), actor);
     }
   },
 };

@@ -7,19 +7,22 @@ import zhCN from '../client/i18n/locales/zh-CN';
 import enPages from '../client/i18n/locales/pages/en';
 import ptBRPages from '../client/i18n/locales/pages/pt-BR';
 import zhCNPages from '../client/i18n/locales/pages/zh-CN';
-import type { PageTranslation, Translation } from '../client/i18n/locales/types';
+import enTutorial from '../client/i18n/locales/tutorial/en';
+import ptBRTutorial from '../client/i18n/locales/tutorial/pt-BR';
+import zhCNTutorial from '../client/i18n/locales/tutorial/zh-CN';
+import type { PageTranslation, Translation, TutorialTranslation } from '../client/i18n/locales/types';
 
-/** The board's words and the pages' words under one set of keys, as the browser has them once both loaded. */
-const withPages = (t: Translation, p: PageTranslation): Translation => {
-  const out: Record<string, unknown> = { ...t };
+/** The board's, the pages' and the tutorial's words under one set of keys, as the browser has them once all loaded. */
+const withPages = (t: Translation, p: PageTranslation, tutorial: TutorialTranslation): Translation => {
+  const out: Record<string, unknown> = { ...t, tutorial };
   for (const [k, v] of Object.entries(p)) out[k] = { ...(out[k] as object | undefined), ...(v as object) };
   return out as Translation;
 };
 
 export const resources = {
-  en: bundles(withPages(enMessages as unknown as Translation, enPages as unknown as PageTranslation)),
-  'pt-BR': bundles(withPages(ptBR, ptBRPages)),
-  'zh-CN': bundles(withPages(zhCN, zhCNPages)),
+  en: bundles(withPages(enMessages as unknown as Translation, enPages as unknown as PageTranslation, enTutorial as unknown as TutorialTranslation)),
+  'pt-BR': bundles(withPages(ptBR, ptBRPages, ptBRTutorial)),
+  'zh-CN': bundles(withPages(zhCN, zhCNPages, zhCNTutorial)),
 };
 
 /** A translator for one language, and the keys it was asked for but did not have. */

@@ -8,17 +8,22 @@ import { useTranslation } from 'react-i18next';
 import type { MoveChoice, PlayArgs, PlayerID, ValueTarget, WatergateState, WatergateView } from '../../game';
 import { openSeat } from '../../protocol/index';
 import { roleName } from '../i18n/words';
-import { legalMovesFromView } from '../legal';
+import { legalMovesFromView, moveKey } from '../legal';
 import { Card } from './Card';
 import { EvidenceBoard } from './EvidenceBoard';
 import { GameOver, GameRecord, InitiativeCard, MomentumCards, Piles, StatusBar } from './Info';
 import { PromptPanel } from './PromptPanel';
 import { ShellContext } from './shell';
 import { Track } from './Track';
+import { BoardInfo, useShowSources } from './BoardInfo';
+import { lastMove, LastMovePanel } from './lastMove';
+import { BoardZoom, Dock } from './phone';
 import { chime } from '../sound';
 
 // The chat (online only) loads on demand: the board is drawn without it.
 const Chat = lazy(() => import('./Chat'));
+// So does "What would the computer do?" (the bot itself loads only when asked: Hint.tsx).
+const Hint = lazy(() => import('./Hint'));
 
 const seatOf = (id: string | null | undefined): PlayerID | null => (id === '0' || id === '1' ? id : null);
 const targetKey = (t: ValueTarget): string | null =>
@@ -60,10 +65,22 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   const offline = shell.online === true && props.isConnected === false;
   // Online, play starts when both seats are taken (the server refuses moves before): say whom we wait for.
   const waitingFor = shell.online && props.matchData ? openSeat(props.matchData) : null;
-  const legal = useMemo(() => (offline || waitingFor ? [] : legalMovesFromView(view, me)), [view, me, offline, waitingFor]);
+  const offered = useMemo(() => (offline || waitingFor ? [] : legalMovesFromView(view, me)), [view, me, offline, waitingFor]);
+  // The tutorial offers only the move it asks for (shell.guide); a hint only marks one of them.
+  const guide = shell.guide;
+  const legal = useMemo(() => (guide ? offered.filter((m) => guide.move !== null && moveKey(m) === moveKey(guide.move)) : offered), [offered, guide]);
   const [selected, setSelected] = useState<string | null>(null);
   const [pinToken, setPinToken] = useState<string | null>(null);
+  const [handOpen, setHandOpen] = useState(false); // the hand's drawer on a phone
   const pr = view.prompt;
+  // A hint belongs to the decision it was asked for: a later decision drops it.
+  const decision = `${view.log.length}:${pr?.kind}:${pr?.player}`;
+  const [hint, setHint] = useState<{ at: string; move: MoveChoice } | null>(null);
+  const hinted = hint?.at === decision ? hint.move : null;
+  const suggestion = guide ? guide.move : hinted;
+  const [sources, setSources] = useShowSources();
+  // The opponent's last action (public record only), marked on the board and told beside it.
+  const last = useMemo(() => lastMove(view.log, me), [view.log, me]);
 
   // The tab's title says when the player owes a decision (online: they may be in another tab).
   const owing = pr !== null && pr.player === me && view.winner === null && !waitingFor;
@@ -72,9 +89,11 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
     document.title = t(owing ? 'app.yourMoveTitle' : 'app.title');
     return () => void (document.title = t('app.title'));
   }, [owing, shell.online, t]);
-  // And, if the player turned it on, a chime when a decision becomes theirs.
+  // And, if the player turned them on, a chime and the page's notice when a decision becomes theirs.
   useEffect(() => {
-    if (shell.online && owing) chime();
+    if (!shell.online || !owing) return;
+    chime();
+    shell.yourTurn?.();
   }, [owing, shell.online]);
 
   // A new decision clears the old selection.
@@ -130,7 +149,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   const seats = !shell.online ? undefined : props.matchData?.map((s) => ({ id: s.id, name: s.name, isConnected: s.isConnected, data: (s as { data?: unknown }).data }));
 
   return (
-    <div className={`game viewer-${me ?? 'spectator'}`} data-round={view.round} data-phase={view.phase}>
+    <div className={`game viewer-${me ?? 'spectator'}${sources ? ' show-sources' : ''}`} data-round={view.round} data-phase={view.phase}>
       <StatusBar view={view} me={me} seats={seats} />
       {offline && (
         <p className="offline" role="status" data-offline>
@@ -139,40 +158,55 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
       )}
       <div className="game-main">
         <div className="table">
-          <EvidenceBoard view={view} targets={spaceTargets} />
-          <Track view={view} viewer={me} targets={trackTargets} />
+          <BoardZoom>
+            <EvidenceBoard view={view} targets={spaceTargets} last={last} />
+          </BoardZoom>
+          <Track view={view} viewer={me} targets={trackTargets} last={last} />
         </div>
         <div className="side">
-          {waitingFor ? (
-            <section className="prompt waiting" role="status" data-waiting={waitingFor}>
-              <p>{t(me ? 'board.waitingForYou' : 'board.waitingFor', { role: roleName(t, waitingFor) })}</p>
-            </section>
-          ) : (
-            <PromptPanel view={view} me={me} legal={legal} selected={selected} pinToken={pinToken} setPinToken={setPinToken} act={act} />
-          )}
-          {/* Online, a seated player may resign at any moment; locally boardgame.io lets only the player to move do so. */}
-          {me && view.winner === null && !offline && !waitingFor && (shell.online || pr?.player === me) && <Resign me={me} resign={() => props.moves.resign?.()} />}
-          {me && (
-            <section className="hand" aria-label={t('board.hand')}>
-              <h2>
-                {t('board.hand')} <span className="count">({hand.length})</span>
-              </h2>
-              <div className="hand-cards">
-                {hand.map((id) => (
-                  <Card
-                    key={id}
-                    id={id}
-                    selected={selected === id}
-                    muted={canPlay && !playable.has(id)}
-                    onSelect={canPlay ? () => setSelected(selected === id ? null : id) : undefined}
-                  />
-                ))}
-              </div>
-            </section>
-          )}
+          <Dock handOpen={handOpen}>
+            {waitingFor ? (
+              <section className="prompt waiting" role="status" data-waiting={waitingFor}>
+                <p>{t(me ? 'board.waitingForYou' : 'board.waitingFor', { role: roleName(t, waitingFor) })}</p>
+              </section>
+            ) : (
+              <PromptPanel view={view} me={me} legal={legal} selected={selected} pinToken={pinToken} setPinToken={setPinToken} act={act} suggestion={suggestion} guided={!!guide} />
+            )}
+            {shell.hints && !guide && owing && (
+              <Suspense fallback={null}>
+                <Hint view={view} hint={hinted} onHint={(move) => setHint({ at: decision, move })} key={decision} />
+              </Suspense>
+            )}
+            <LastMovePanel last={last} hideCards={pr?.kind === 'react' && pr.player === me} />
+            {/* Online, a seated player may resign at any moment; locally boardgame.io lets only the player to move do so. */}
+            {me && view.winner === null && !offline && !waitingFor && !guide && (shell.online || pr?.player === me) && <Resign me={me} resign={() => props.moves.resign?.()} />}
+            {me && (
+              <section className="hand" aria-label={t('board.hand')}>
+                <button type="button" className={`hand-toggle${suggestion?.move === 'play' ? ' suggested' : ''}`} aria-expanded={handOpen} aria-controls="hand-cards" onClick={() => setHandOpen(!handOpen)}>
+                  {t('board.hand')} ({hand.length})
+                </button>
+                <h2>
+                  {t('board.hand')} <span className="count">({hand.length})</span>
+                </h2>
+                <div className="hand-cards" id="hand-cards">
+                  {hand.map((id) => (
+                    <Card
+                      key={id}
+                      id={id}
+                      selected={selected === id}
+                      suggested={suggestion?.move === 'play' && (suggestion.args[0] as PlayArgs).card === id}
+                      muted={canPlay && !playable.has(id)}
+                      onSelect={canPlay ? () => setSelected(selected === id ? null : id) : undefined}
+                    />
+                  ))}
+                </div>
+              </section>
+            )}
+          </Dock>
           <InitiativeCard view={view} />
           <MomentumCards view={view} />
           <Piles view={view} />
+          <BoardInfo view={view} me={me} sources={sources} setSources={setSources} />
           <GameRecord view={view} />
           {shell.online && (
             <Suspense fallback={null}>

@@ -33,9 +33,11 @@ interface Props {
   onSelect?: () => void;
   /** Shown greyed out: the card cannot be played now. */
   muted?: boolean;
+  /** The card of the suggested move (a hint, the tutorial), marked. */
+  suggested?: boolean;
 }
 
-export function Card({ id, selected, onSelect, muted }: Props): ReactNode {
+export function Card({ id, selected, onSelect, muted, suggested }: Props): ReactNode {
   const { t } = useTranslation();
   const c = CARDS[id];
   const name = cardName(t, id);
@@ -43,7 +45,8 @@ export function Card({ id, selected, onSelect, muted }: Props): ReactNode {
   const body = (
     <>
       <span className="card-head">
-        <span className="card-value" style={{ background: c.colour === 'joker' ? JOKER : COLOUR_HEX[c.colour] }} title={colour}>
+        {/* The swatch-* class adds the colour's pattern (styles.css), as on the tokens: not hue alone. */}
+        <span className={`card-value swatch-${c.colour}`} style={c.colour === 'joker' ? { background: JOKER } : { backgroundColor: COLOUR_HEX[c.colour] }} title={colour}>
           {c.value}
         </span>
         <span className="card-title">
@@ -65,7 +68,7 @@ export function Card({ id, selected, onSelect, muted }: Props): ReactNode {
       <Provenance id={id} />
     </>
   );
-  const cls = `card side-${c.side}${selected ? ' selected' : ''}${muted ? ' muted' : ''}`;
+  const cls = `card side-${c.side}${selected ? ' selected' : ''}${muted ? ' muted' : ''}${suggested ? ' suggested' : ''}`;
   if (!onSelect)
     return (
       <article className={cls} data-card={id} aria-label={name}>
@@ -73,7 +76,15 @@ export function Card({ id, selected, onSelect, muted }: Props): ReactNode {
       </article>
     );
   return (
-    <button type="button" className={cls} data-card={id} aria-pressed={!!selected} aria-label={t('card.select', { name })} onClick={onSelect}>
+    <button
+      type="button"
+      className={cls}
+      data-card={id}
+      data-suggested={suggested || undefined}
+      aria-pressed={!!selected}
+      aria-label={suggested ? `${t('card.select', { name })} (${t('hint.suggested')})` : t('card.select', { name })}
+      onClick={onSelect}
+    >
       {body}
     </button>
   );

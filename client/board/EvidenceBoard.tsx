@@ -7,7 +7,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADJACENT, INFORMANTS, NODE, SPACES, THREADS, type WatergateView } from '../../game';
 import { colourName, informantName, tokenName } from '../i18n/words';
-import { COLOUR_HEX, EvidenceDisc, clickable } from './tokens';
+import { InformantFigure, NixonFigure } from './figures';
+import type { LastMove } from './lastMove';
+import { ColourPatterns, EvidenceDisc, clickable, colourPaint } from './tokens';
 
 /** Nodes reached from Nixon through face-up evidence (display only: the engine decides the win). */
 function reachedFromNixon(view: WatergateView): Set<string> {
@@ -36,9 +38,11 @@ interface Props {
   targets: Map<string, () => void>;
   /** Informant and evidence spaces named by the current choice (highlight only). */
   marked?: Set<string>;
+  /** The opponent's last action: the spaces and pictures it changed are marked. */
+  last?: LastMove | null;
 }
 
-export function EvidenceBoard({ view, targets, marked }: Props): ReactNode {
+export function EvidenceBoard({ view, targets, marked, last }: Props): ReactNode {
   const { t } = useTranslation();
   const reached = reachedFromNixon(view);
   const connected = new Set(view.connected);
@@ -50,6 +54,7 @@ export function EvidenceBoard({ view, targets, marked }: Props): ReactNode {
           <stop offset="100%" stopColor="#d9c59b" />
         </radialGradient>
       </defs>
+      <ColourPatterns prefix="eb" />
       <rect x="0" y="0" width="1000" height="1000" rx="28" fill="url(#cork)" />
       <g className="threads">
         {THREADS.map(([a, b]) => {
@@ -72,12 +77,7 @@ export function EvidenceBoard({ view, targets, marked }: Props): ReactNode {
         })}
       </g>
       <g className="nixon" role="img" aria-label={t('board.nixonPicture')}>
-        <circle cx={500} cy={500} r={72} fill="#2b2b2b" stroke="#111" strokeWidth={6} />
-        <circle cx={500} cy={475} r={24} fill="#d8cdb8" />
-        <path d="M 458 528 Q 500 488 542 528 Z" fill="#d8cdb8" />
-        <text x={500} y={545} textAnchor="middle" fontSize={17} fontWeight={700} fill="#f3ead7" letterSpacing={2}>
-          NIXON
-        </text>
+        <NixonFigure label={t('info.nixonLabel')} />
       </g>
       {SPACES.map((s) => {
         const pinned = view.board[s.id];
@@ -87,14 +87,15 @@ export function EvidenceBoard({ view, targets, marked }: Props): ReactNode {
         }`;
         const cls = ['space', act ? 'target' : '', marked?.has(s.id) ? 'marked' : '', reached.has(s.id) ? 'reached' : ''].join(' ');
         return (
-          <g key={s.id} className={cls} data-space={s.id} {...clickable(label, act)}>
+          <g key={s.id} className={cls} data-space={s.id} data-last-move={last?.spaces.has(s.id) ? 'space' : undefined} {...clickable(label, act)}>
             <title>{label}</title>
-            <circle cx={s.x} cy={s.y} r={36} fill="#fbf7ee" stroke={COLOUR_HEX[s.colour]} strokeWidth={10} />
+            <circle cx={s.x} cy={s.y} r={36} fill="#fbf7ee" stroke={colourPaint(s.colour, 'eb')} strokeWidth={10} />
+            {last?.spaces.has(s.id) && <circle className="last-move-ring" cx={s.x} cy={s.y} r={50} />}
             {act && <circle className="halo" cx={s.x} cy={s.y} r={46} fill="none" stroke="#ff7a00" strokeWidth={6} />}
             {pinned ? (
-              <EvidenceDisc id={pinned.token} up={pinned.up} x={s.x} y={s.y} r={25} />
+              <EvidenceDisc id={pinned.token} up={pinned.up} x={s.x} y={s.y} r={25} pat="eb" />
             ) : (
-              <text x={s.x} y={s.y} dy="0.35em" textAnchor="middle" fontSize={17} fill="#6d5f48">
+              <text className="space-code" x={s.x} y={s.y} dy="0.35em" textAnchor="middle" fontSize={17} fill="#6d5f48">
                 {s.id}
               </text>
             )}
@@ -114,8 +115,9 @@ export function EvidenceBoard({ view, targets, marked }: Props): ReactNode {
         const size = Math.max(...lines.map((l) => l.length)) > 7 && /[\u4e00-\u9fff]/.test(name) ? 15 : 18;
         const win = connected.has(i.id) || (state === 'up' && reached.has(i.id));
         return (
-          <g key={i.id} className={`informant ${state}${marked?.has(i.id) ? ' marked' : ''}`} role="img" aria-label={label}>
+          <g key={i.id} className={`informant ${state}${marked?.has(i.id) ? ' marked' : ''}`} role="img" aria-label={label} data-last-move={last?.spaces.has(i.id) ? 'informant' : undefined}>
             <title>{label}</title>
+            {last?.spaces.has(i.id) && <rect className="last-move-ring" x={x - w / 2 - 8} y={i.y - h / 2 - 8} width={w + 16} height={h + 16} rx={14} />}
             <rect
               x={x - w / 2}
               y={i.y - h / 2}
@@ -127,6 +129,7 @@ export function EvidenceBoard({ view, targets, marked }: Props): ReactNode {
               strokeWidth={win ? 8 : 3}
               strokeDasharray={state === 'supply' ? '10 7' : undefined}
             />
+            <InformantFigure x={x} y={i.y} dark={state === 'down'} />
             <text x={x} y={i.y} textAnchor="middle" fontSize={size} fontWeight={state === 'up' ? 700 : 400} fill={state === 'down' ? '#aab1bb' : state === 'up' ? '#1c1c1c' : '#6d5f48'}>
               {lines.map((line, k) => (
                 <tspan key={k} x={x} dy={k === 0 ? (lines.length === 1 ? '0.35em' : '-0.25em') : '1.15em'}>

@@ -91,7 +91,7 @@ export function MomentumCards({ view }: { view: WatergateView }): ReactNode {
   );
 }
 
-function Pile({ title, cards }: { title: string; cards: string[] }): ReactNode {
+export function Pile({ title, cards }: { title: string; cards: string[] }): ReactNode {
   const { t } = useTranslation();
   return (
     <details className="pile">

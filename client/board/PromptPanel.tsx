@@ -3,11 +3,12 @@
  * (client/legal.ts): the card's value targets and action, the ask's answer, reactions or pass,
  * the choices of a multi-step effect, and pinning.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARDS, type MoveChoice, type PlayArgs, type PlayerID, type WatergateView } from '../../game';
 import { cardName, colourName, moveText, roleName, stepText, tokenName } from '../i18n/words';
 import { Card } from './Card';
+import { moveKey } from '../legal';
 
 interface Props {
   view: WatergateView;
@@ -17,7 +18,14 @@ interface Props {
   pinToken: string | null;
   setPinToken: (id: string) => void;
   act: (m: MoveChoice) => void;
+  /** A suggested move (a hint, the tutorial's step): its option is marked. */
+  suggestion?: MoveChoice | null;
+  /** The tutorial offers only its move: another use of the card is not "impossible", just not asked for. */
+  guided?: boolean;
 }
+
+/** The suggested move's key (client/legal.ts moveKey), for the options to compare themselves with. */
+const Suggested = createContext<string | null>(null);
 
 /** The sentence that says who decides and why. */
 export function promptText(t: ReturnType<typeof useTranslation>['t'], view: WatergateView, me: PlayerID | null): string {
@@ -67,14 +75,24 @@ function kindOf(m: MoveChoice): string {
 }
 
 function Option({ m, label, act }: { m: MoveChoice; label: string; act: (m: MoveChoice) => void }): ReactNode {
+  const { t } = useTranslation();
+  const suggested = useContext(Suggested) === moveKey(m);
   return (
-    <button type="button" className={`option option-${kindOf(m)}`} data-move={m.move} data-kind={kindOf(m)} onClick={() => act(m)}>
+    <button
+      type="button"
+      className={`option option-${kindOf(m)}${suggested ? ' suggested' : ''}`}
+      data-move={m.move}
+      data-kind={kindOf(m)}
+      data-suggested={suggested || undefined}
+      onClick={() => act(m)}
+    >
       {label}
+      {suggested && <span className="sr-only"> ({t('hint.suggested')})</span>}
     </button>
   );
 }
 
-export function PromptPanel({ view, me, legal, selected, pinToken, setPinToken, act }: Props): ReactNode {
+export function PromptPanel({ view, me, legal, selected, pinToken, setPinToken, act, suggestion, guided }: Props): ReactNode {
   const { t } = useTranslation();
   const box = useRef<HTMLElement>(null);
   const pr = view.prompt;
@@ -112,7 +130,7 @@ export function PromptPanel({ view, me, legal, selected, pinToken, setPinToken, 
             ))}
           </div>
           <div className="option-group">
-            {action ? <Option m={action} label={t('card.useAction')} act={act} /> : <p className="hint">{t('card.actionBlocked')}</p>}
+            {action ? <Option m={action} label={t('card.useAction')} act={act} /> : !guided && <p className="hint">{t('card.actionBlocked')}</p>}
           </div>
         </>
       );
@@ -126,7 +144,14 @@ export function PromptPanel({ view, me, legal, selected, pinToken, setPinToken, 
           <div className="option-group" role="group" aria-label={t('prompt.pickToken')}>
             <h3>{t('prompt.pickToken')}</h3>
             {pr.tokens.map((id) => (
-              <button key={id} type="button" className="option" aria-pressed={id === token} data-pin-token={id} onClick={() => setPinToken(id)}>
+              <button
+                key={id}
+                type="button"
+                className={`option${suggestion?.move === 'pin' && (suggestion.args[0] as { token: string }).token === id ? ' suggested' : ''}`}
+                aria-pressed={id === token}
+                data-pin-token={id}
+                onClick={() => setPinToken(id)}
+              >
                 {tokenName(t, id)}
               </button>
             ))}
@@ -143,12 +168,23 @@ export function PromptPanel({ view, me, legal, selected, pinToken, setPinToken, 
       </>
     );
   } else if (mine) {
+    // A reaction answers the opponent's card: its whole text (public once played) is shown with the choices.
+    // It is the opponent's latest card, so it is marked as their last move (the last-move panel leaves it out).
+    const reactTo = pr.kind === 'react' ? view.chain[view.chain.length - 1]?.card : undefined;
     options = (
-      <div className="option-group" role="group" aria-label={t('prompt.options')}>
-        {legal.map((m, i) => (
-          <Option key={i} m={m} label={moveText(t, view, m)} act={act} />
-        ))}
-      </div>
+      <>
+        {reactTo && (
+          <div className="react-to last-card" data-react-to={reactTo} data-last-move="card">
+            <h3>{t('info.reactTo')}</h3>
+            <Card id={reactTo} />
+          </div>
+        )}
+        <div className="option-group" role="group" aria-label={t('prompt.options')}>
+          {legal.map((m, i) => (
+            <Option key={i} m={m} label={moveText(t, view, m)} act={act} />
+          ))}
+        </div>
+      </>
     );
   }
   return (
@@ -163,7 +199,7 @@ export function PromptPanel({ view, me, legal, selected, pinToken, setPinToken, 
           {t('board.peek')}: {view.peek.tokens.map((id) => tokenName(t, id)).join(', ')}
         </p>
       )}
-      {options}
+      <Suggested.Provider value={suggestion ? moveKey(suggestion) : null}>{options}</Suggested.Provider>
     </section>
   );
 }

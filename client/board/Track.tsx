@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerID, WatergateView } from '../../game';
 import { posLabel, roleName, tokenName } from '../i18n/words';
-import { EvidenceDisc, InitiativeDisc, MomentumDisc, clickable } from './tokens';
+import type { LastMove } from './lastMove';
+import { ColourPatterns, EvidenceDisc, InitiativeDisc, MomentumDisc, clickable } from './tokens';
 
 const W = 176;
 const ROW = 46;
@@ -25,9 +26,11 @@ interface Props {
   viewer: PlayerID | null;
   /** Legal targets now: 'initiative', 'momentum' or a token id, with what clicking does. */
   targets: Map<string, () => void>;
+  /** The opponent's last action: the pieces it moved are marked, with where they came from. */
+  last?: LastMove | null;
 }
 
-export function Track({ view, viewer, targets }: Props): ReactNode {
+export function Track({ view, viewer, targets, last }: Props): ReactNode {
   const { t } = useTranslation();
   const bottom: PlayerID = viewer === '1' ? '1' : '0';
   const sign = bottom === '0' ? 1 : -1;
@@ -40,8 +43,10 @@ export function Track({ view, viewer, targets }: Props): ReactNode {
   view.track.evidence.forEach((e, i) => add(e.pos, { key: e.id ?? `hidden-${i}`, kind: 'evidence', id: e.id, up: e.up }));
   const height = TOP * 2 + ROW * 11;
   const top = roleName(t, bottom === '0' ? '1' : '0');
+  const moved = (p: Piece) => !!last?.from.has(p.kind === 'evidence' ? (p.id ?? '') : p.kind);
   return (
     <svg className="track" viewBox={`0 0 ${W} ${height}`} role="group" aria-label={t('board.track')}>
+      <ColourPatterns prefix="tr" />
       <text x={W / 2} y={TOP - 10} textAnchor="middle" fontSize={15} fontWeight={700} fill="#444">
         ▲ {t('board.sideOf', { role: top })}
       </text>
@@ -75,15 +80,16 @@ export function Track({ view, viewer, targets }: Props): ReactNode {
               const act = targets.get(p.kind === 'evidence' ? (p.id ?? '') : p.kind);
               const name = p.kind === 'evidence' ? (p.id ? tokenName(t, p.id) : t('board.faceDownToken')) : t(`board.${p.kind}Token`);
               return (
-                <g key={p.key} className={act ? 'piece target' : 'piece'} data-piece={p.kind === 'evidence' ? (p.id ?? 'hidden') : p.kind} {...clickable(name, act)}>
+                <g key={p.key} className={act ? 'piece target' : 'piece'} data-piece={p.kind === 'evidence' ? (p.id ?? 'hidden') : p.kind} data-last-move={moved(p) ? 'to' : undefined} {...clickable(name, act)}>
                   <title>{name}</title>
+                  {moved(p) && <circle className="last-move-ring" cx={cx} cy={cy} r={r + 4} />}
                   {act && <circle className="halo" cx={cx} cy={cy} r={r + 5} fill="none" stroke="#ff7a00" strokeWidth={3} />}
                   {p.kind === 'initiative' ? (
                     <InitiativeDisc x={cx} y={cy} r={r} />
                   ) : p.kind === 'momentum' ? (
                     <MomentumDisc x={cx} y={cy} r={r} />
                   ) : (
-                    <EvidenceDisc id={p.id} up={p.up} x={cx} y={cy} r={r} />
+                    <EvidenceDisc id={p.id} up={p.up} x={cx} y={cy} r={r} pat="tr" />
                   )}
                 </g>
               );
@@ -91,6 +97,36 @@ export function Track({ view, viewer, targets }: Props): ReactNode {
           </g>
         );
       })}
+      {last && <LastMoveArrows last={last} view={view} rowOf={rowOf} />}
     </svg>
+  );
+}
+
+/**
+ * Where the opponent's moved pieces came from: a dashed outline on the space each left and an arrow down
+ * the left edge to where it is now (to its gain space if it was gained and left the track).
+ */
+function LastMoveArrows({ last, view, rowOf }: { last: LastMove; view: WatergateView; rowOf: (pos: number) => number }): ReactNode {
+  const { t } = useTranslation();
+  const mid = (pos: number) => TOP + rowOf(pos) * ROW + ROW / 2 - 1;
+  const gain = last.player === '0' ? 5 : -5;
+  return (
+    <g className="last-move-from" aria-hidden="true">
+      {[...last.from].map(([piece, from], k) => {
+        const now = piece === 'initiative' || piece === 'momentum' ? view.track[piece] : view.track.evidence.find((e) => e.id === piece)?.pos;
+        const to = now ?? gain;
+        if (to === from) return null;
+        const x = 7 + (k % 3) * 4;
+        const [y1, y2] = [mid(from), mid(to)];
+        const head = y2 > y1 ? -1 : 1;
+        return (
+          <g key={piece} data-last-move="from" data-from-piece={piece} data-from={from}>
+            <title>{t('info.movedFrom')}</title>
+            <rect className="last-move-space" x={3} y={TOP + rowOf(from) * ROW + 1} width={W - 6} height={ROW - 4} rx={6} />
+            <path className="last-move-arrow" d={`M ${x} ${y1} L ${x} ${y2} M ${x - 4} ${y2 + head * 6} L ${x} ${y2} L ${x + 4} ${y2 + head * 6}`} />
+          </g>
+        );
+      })}
+    </g>
   );
 }

@@ -1,5 +1,6 @@
 /** What the page around a board offers it (online: lobby actions; local: none), without prop drilling. */
 import { createContext, type ReactNode } from 'react';
+import type { MoveChoice } from '../../game';
 
 export interface Shell {
   /** Online: show whether the opponent is connected (local matches have no connections). */
@@ -8,6 +9,15 @@ export interface Shell {
   hotseat?: boolean;
   /** Buttons shown on the game-over screen (play again, back to the lobby). */
   gameOverActions?: (winner: string) => ReactNode;
+  /** "What would the computer do?" is offered (the match's `hints` setting, untimed matches only). */
+  hints?: boolean;
+  /**
+   * The tutorial: the one move the player is asked to make now, highlighted and the only one offered
+   * (`move: null`: nothing may be played yet).
+   */
+  guide?: { move: MoveChoice | null };
+  /** A decision just became this player's (online): the page may tell them outside the tab. */
+  yourTurn?: () => void;
 }
 
 export const ShellContext = createContext<Shell>({});

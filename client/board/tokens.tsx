@@ -4,6 +4,30 @@ import { TOKEN, type Colour } from '../../game';
 
 export const COLOUR_HEX: Record<Colour, string> = { blue: '#2f6db5', yellow: '#e3b62b', green: '#3b8a4c' };
 
+/**
+ * Colour-blind safe: each evidence colour also has its own pattern (blue: level stripes, yellow: dots,
+ * green: diagonal hatching), drawn over the colour so the three are told apart without hue. Each SVG
+ * defines them once under its own prefix (an SVG hidden by the layout would take its patterns with it).
+ */
+export function ColourPatterns({ prefix }: { prefix: string }): ReactNode {
+  const tile = (c: Colour, marks: ReactNode) => (
+    <pattern id={`${prefix}-${c}`} width={1} height={1} patternContentUnits="objectBoundingBox">
+      <rect width={1} height={1} fill={COLOUR_HEX[c]} />
+      {marks}
+    </pattern>
+  );
+  return (
+    <defs>
+      {tile('blue', <path d="M0 .2H1M0 .4H1M0 .6H1M0 .8H1" stroke="#fff" strokeWidth={0.07} opacity={0.75} />)}
+      {tile('yellow', <path d="M.25 .25h0M.75 .25h0M.5 .5h0M.25 .75h0M.75 .75h0M0 .5h0M1 .5h0M.5 0h0M.5 1h0" stroke="#4a3b00" strokeWidth={0.12} strokeLinecap="round" />)}
+      {tile('green', <path d="M-.25 .25L.25 -.25M-.25 .75L.75 -.25M0 1L1 0M.25 1.25L1.25 .25M.75 1.25L1.25 .75" stroke="#fff" strokeWidth={0.08} opacity={0.8} />)}
+    </defs>
+  );
+}
+
+/** The paint of a colour: its pattern from `ColourPatterns` in this SVG, the plain colour if it is missing. */
+export const colourPaint = (c: Colour, prefix?: string): string => (prefix ? `url(#${prefix}-${c}) ${COLOUR_HEX[c]}` : COLOUR_HEX[c]);
+
 interface DiscProps {
   /** null: a face-down token whose colour this viewer may not see. */
   id: string | null;
@@ -11,10 +35,12 @@ interface DiscProps {
   x: number;
   y: number;
   r: number;
+  /** The prefix of this SVG's ColourPatterns (none: plain colours). */
+  pat?: string;
 }
 
 /** An evidence token: its colour(s), the red "1" if it has one; face-down tokens are dark with a dashed rim. */
-export function EvidenceDisc({ id, up, x, y, r }: DiscProps): ReactNode {
+export function EvidenceDisc({ id, up, x, y, r, pat }: DiscProps): ReactNode {
   if (id === null || !TOKEN[id])
     return (
       <g className="token back" aria-hidden="true">
@@ -28,8 +54,8 @@ export function EvidenceDisc({ id, up, x, y, r }: DiscProps): ReactNode {
   const [a, b] = t.colours;
   return (
     <g className={up ? 'token up' : 'token down'} aria-hidden="true">
-      <circle cx={x} cy={y} r={r} fill={COLOUR_HEX[a]} />
-      {b && <path d={`M ${x} ${y - r} A ${r} ${r} 0 0 1 ${x} ${y + r} Z`} fill={COLOUR_HEX[b]} />}
+      <circle cx={x} cy={y} r={r} fill={colourPaint(a, pat)} />
+      {b && <path d={`M ${x} ${y - r} A ${r} ${r} 0 0 1 ${x} ${y + r} Z`} fill={colourPaint(b, pat)} />}
       {/* Face down (seen by those allowed to): the colours stay readable, a dashed dark rim and a
           small eye-slash mark say the token lies face down. */}
       <circle cx={x} cy={y} r={r} fill="none" stroke="#1b1b1b" strokeWidth={up ? r * 0.12 : r * 0.2} strokeDasharray={up ? undefined : `${r * 0.3} ${r * 0.2}`} />

@@ -38,6 +38,9 @@ const PAGE_LOADERS: Record<Language, () => Promise<{ default: PageTranslation }>
 /** Once a page needed its words, every language switched to later brings them too. */
 let pageWordsWanted = false;
 
+/** Words a page loaded on demand brings itself (the tutorial's), for every language switched to afterwards. */
+const ownWords: ((lng: Language) => Promise<void>)[] = [];
+
 /** The "log" namespace holds the game record's keys flat (they contain dots, e.g. "draw.cards"). */
 export const bundles = (t: Translation) => ({ translation: t, log: t.log as Record<string, string> });
 
@@ -57,6 +60,19 @@ async function ensureLoaded(lng: Language): Promise<void> {
     i18n.addResourceBundle(lng, 'translation', p, true, false);
     pagesLoaded.add(lng);
   }
+  for (const load of ownWords) await load(lng);
+}
+
+/** A page's own words (`load` gives one language's keys): loaded now in the current language, later in any other chosen. */
+export async function addWords(load: (lng: Language) => Promise<Record<string, unknown>>): Promise<void> {
+  const loaded = new Set<Language>();
+  const ensure = async (lng: Language) => {
+    if (loaded.has(lng)) return;
+    i18n.addResourceBundle(lng, 'translation', await load(lng), true, false);
+    loaded.add(lng);
+  };
+  ownWords.push(ensure);
+  await ensure(currentLanguage());
 }
 
 /** The lobby, rules and local pages call this before they render (their route's lazy import waits for it). */

@@ -34,11 +34,36 @@ function Loading(): ReactNode {
  * Read once per load; the panel keeps whatever the player chooses afterwards.
  */
 const DEBUG = { impl: Debug, collapseOnLoad: typeof window !== 'undefined' && window.matchMedia?.('(max-width: 800px)').matches };
-const HOTSEAT = { hotseat: true };
-const VS_BOT = {};
+// Hints ("What would the computer do?") are on in local games: no clock runs here.
+const HOTSEAT = { hotseat: true, hints: true };
+
+/**
+ * boardgame.io 0.50.2's Debug panel builds its AI tab's MCTSBot with the stock 1,000 iterations and
+ * depth 50 (only ai.enumerate reaches it), which freezes this page for about 15 s per move. Its own
+ * sliders are the one way in: whenever the tab shows them, set workable values as a person would.
+ */
+const AI_TAB = { iterations: 50, playoutDepth: 20 };
+function useDebugAIDefaults(): void {
+  useEffect(() => {
+    const apply = () => {
+      for (const [key, value] of Object.entries(AI_TAB)) {
+        const input = document.getElementById(`ai-option-${key}`) as HTMLInputElement | null;
+        if (!input || input.dataset.preset) continue;
+        input.dataset.preset = String(value);
+        input.value = String(value);
+        input.dispatchEvent(new Event('change'));
+      }
+    };
+    const watch = new MutationObserver(apply);
+    watch.observe(document.body, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, []);
+}
+const VS_BOT = { hints: true };
 
 export default function LocalPage(): ReactNode {
   const { t } = useTranslation();
+  useDebugAIDefaults();
   const [mode, setMode] = useState<Mode>('hotseat');
   const [follow, setFollow] = useState<Follow>('active');
   const [game, setGame] = useState(0);
@@ -136,6 +161,9 @@ export default function LocalPage(): ReactNode {
           {t('local.newGame')}
         </button>
       </div>
+      <p className="hint" data-debug-note>
+        {t('local.debugNote')}
+      </p>
       <ShellContext.Provider value={mode === 'hotseat' ? HOTSEAT : VS_BOT}>
         <LocalMatch key={g.key} game={g} seat={shown} onUpdate={onUpdate} />
       </ShellContext.Provider>

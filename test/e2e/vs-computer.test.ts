@@ -5,7 +5,7 @@
  * the socket as Nixon's lines in the game record, and a reload rejoins the same seat.
  */
 import { describe, expect, it } from 'vitest';
-import { boardState, decide, waitForChange } from './helpers/play';
+import { boardState, decide, startVsComputer, waitForChange } from './helpers/play';
 import { useServerAndBrowser } from './helpers/setup';
 
 const env = useServerAndBrowser();
@@ -14,15 +14,7 @@ describe('play vs computer from the lobby', () => {
   it('creates a match against the computer as the Editor and the computer answers through a whole round', { timeout: 240_000 }, async () => {
     const ctx = await env.session.context({ width: 1280, height: 900 });
     const page = await ctx.newPage();
-    await page.goto(`${env.server.url}/#/`);
-    await page.getByLabel('Your name').fill('Ben');
-    const vs = page.getByRole('group', { name: 'Play vs computer' });
-    await vs.getByLabel('Your role').selectOption({ label: 'Editor' });
-    await vs.getByLabel('Level').selectOption({ label: 'Easy' });
-    await vs.locator('[data-vs-computer]').click();
-    await page.waitForURL(/#\/match\//);
-    const matchID = page.url().split('/match/')[1];
-    await page.locator('.game').waitFor();
+    const matchID = await startVsComputer(page, env.server.url, 'Ben');
 
     // The seat this browser holds is stored like any joined seat; the bot sits as Nixon under its name.
     const seats = JSON.parse((await page.evaluate(() => localStorage.getItem('watergate.seats'))) ?? '{}');

@@ -14,3 +14,7 @@ export type Translation = Loose<Messages>;
 /** The words of the lobby, rules and local pages (locales/pages/*), merged into the same keys when loaded. */
 import type { PageMessages } from './pages/en';
 export type PageTranslation = Loose<PageMessages>;
+
+/** The tutorial's words (locales/tutorial/*), under `tutorial.*`, loaded with its page only. */
+import type { TutorialMessages } from './tutorial/en';
+export type TutorialTranslation = Loose<TutorialMessages>;

@@ -1,0 +1,35 @@
+/**
+ * Player aids under the piles: "Show sources" (card provenance badges and space codes, hidden by default:
+ * they mean nothing to a player; remembered in this browser) and the card tracker, loaded when opened.
+ */
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PlayerID, WatergateView } from '../../game';
+
+const CardTracker = lazy(() => import('./CardTracker'));
+const KEY = 'watergate.sources';
+
+export function useShowSources(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => typeof localStorage !== 'undefined' && localStorage.getItem(KEY) === 'on');
+  return [on, (v) => (localStorage.setItem(KEY, v ? 'on' : 'off'), setOn(v))];
+}
+
+export function BoardInfo({ view, me, sources, setSources }: { view: WatergateView; me: PlayerID | null; sources: boolean; setSources: (on: boolean) => void }): ReactNode {
+  const { t } = useTranslation();
+  const [tracker, setTracker] = useState(false);
+  return (
+    <section className="board-info">
+      <label className="sources-toggle" title={t('info.sourcesHint')}>
+        <input type="checkbox" data-show-sources checked={sources} onChange={(e) => setSources(e.target.checked)} /> {t('info.showSources')}
+      </label>
+      <button type="button" className="link" data-tracker-toggle aria-expanded={tracker} onClick={() => setTracker(!tracker)}>
+        {t('info.tracker')}
+      </button>
+      {tracker && (
+        <Suspense fallback={<p className="hint">{t('app.loading')}</p>}>
+          <CardTracker view={view} me={me} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The board's phone layout (issue 14; the looks are in the phone section of styles.css): the evidence
+ * board fits the screen's width and zooms on a tap, and a dock fixed at the bottom keeps the prompt and
+ * the hand (a drawer) in reach while the board stays in sight. On wider screens both are plain boxes.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const PHONE = '(max-width: 560px)';
+
+/**
+ * The board doubled inside a box the player pans (by touch or scroll bars), centred where they tapped.
+ * A tap on a target plays it instead; the +/− button zooms without aiming, and back out.
+ */
+export function BoardZoom({ children }: { children: ReactNode }): ReactNode {
+  const { t } = useTranslation();
+  const pan = useRef<HTMLDivElement>(null);
+  const [zoomed, setZoomed] = useState(false);
+  const zoomAt = (fx: number, fy: number) => {
+    setZoomed(true);
+    requestAnimationFrame(() => {
+      const b = pan.current;
+      b?.scrollTo(fx * b.scrollWidth - b.clientWidth / 2, fy * b.scrollHeight - b.clientHeight / 2);
+    });
+  };
+  return (
+    <div className="board-zoom" data-zoomed={zoomed || undefined}>
+      <div
+        ref={pan}
+        className="board-pan"
+        onClick={(e) => {
+          if (zoomed || !matchMedia(PHONE).matches || (e.target as Element).closest('[role="button"]')) return;
+          const r = e.currentTarget.getBoundingClientRect();
+          zoomAt((e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
+        }}
+      >
+        {children}
+      </div>
+      <button type="button" className="zoom-toggle" aria-pressed={zoomed} aria-label={t('board.zoom')} onClick={() => (zoomed ? setZoomed(false) : zoomAt(0.5, 0.5))}>
+        {zoomed ? '−' : '+'}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The prompt, resign and hand; on a phone fixed at the bottom, with the page keeping that much room below
+ * its content. Opening the hand there brings the board to the top of the screen, in sight above the dock.
+ */
+export function Dock({ handOpen, children }: { handOpen: boolean; children: ReactNode }): ReactNode {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (handOpen && matchMedia(PHONE).matches) document.querySelector('.board-zoom')?.scrollIntoView({ block: 'start' });
+  }, [handOpen]);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const ro = new ResizeObserver(() => root.setProperty('--dock', `${el.offsetHeight}px`));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      root.removeProperty('--dock');
+    };
+  }, []);
+  return (
+    <div ref={box} className="dock" data-hand={handOpen ? 'open' : 'closed'}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * The pages on a phone (390 × 844) and a laptop (1280 × 800), issue 14: no page scrolls sideways, no
+ * visible text is drawn under 11 px (SVG text as scaled on screen, not its user-unit size), and on the
+ * phone the evidence board takes the full width, zooms on a tap, every control is at least 44 px, the
+ * hand opens as a drawer and a card is played from it; the reconstruction notice stays hidden once
+ * hidden. In local mode the Debug panel's AI tab starts at settings that answer in seconds.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { boardState, startVsComputer, waitForChange } from './helpers/play';
+import { useServerAndBrowser } from './helpers/setup';
+
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? resolve('docs/screenshots') : resolve('test-results/screenshots');
+const env = useServerAndBrowser(() => mkdirSync(SHOTS, { recursive: true }));
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 800 };
+
+/** What a person would notice: sideways scrolling, text too small to read, controls too small to hit. */
+async function measure(page: Page) {
+  return page.evaluate(() => {
+    const visible = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 1 && r.height > 1 && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    };
+    const small: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      if (!own || !visible(el) || el.closest('.sr-only')) continue;
+      // SVG text is drawn at its font size times the drawing's scale on screen.
+      const scale = el instanceof SVGGraphicsElement ? (el.getScreenCTM()?.a ?? 1) : 1;
+      const px = parseFloat(getComputedStyle(el).fontSize) * scale;
+      if (px < 10.95) small.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} "${el.textContent!.trim().slice(0, 30)}" ${px.toFixed(1)}px`);
+    }
+    const tiny: string[] = [];
+    for (const el of document.querySelectorAll('a[href], button, select, input, textarea, summary, [role="button"]:not(svg *)')) {
+      if (!visible(el)) continue;
+      // A checkbox or radio is hit through its label.
+      const target = el instanceof HTMLInputElement && /checkbox|radio/.test(el.type) ? (el.closest('label') ?? el) : el;
+      const r = target.getBoundingClientRect();
+      if (r.width < 43.5 || r.height < 43.5) tiny.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} "${(el.textContent ?? '').trim().slice(0, 20)}" ${r.width.toFixed(0)}×${r.height.toFixed(0)}`);
+    }
+    const s = document.scrollingElement!;
+    return { scrollWidth: s.scrollWidth, clientWidth: s.clientWidth, small, tiny };
+  });
+}
+
+async function expectLayout(page: Page, phone: boolean) {
+  const m = await measure(page);
+  expect(m.scrollWidth, `sideways scrolling on ${page.url()}`).toBeLessThanOrEqual(m.clientWidth);
+  expect(m.small, `text under 11 px on ${page.url()}`).toEqual([]);
+  if (phone) expect(m.tiny, `targets under 44 px on ${page.url()}`).toEqual([]);
+}
+
+/** A match against the computer (easy), started from the lobby as the Editor, with the Editor to move. */
+async function vsComputer(page: Page) {
+  await startVsComputer(page, env.server.url, 'Ann');
+  await expect.poll(async () => (await boardState(page)).mine, { timeout: 30_000 }).toBe(true);
+}
+
+/** The board's drawn width and a space's drawn diameter. */
+const boardSize = (page: Page) =>
+  page.evaluate(() => ({
+    board: document.querySelector('.evidence-board')!.getBoundingClientRect().width,
+    space: document.querySelector('.evidence-board .space circle')!.getBoundingClientRect().width,
+  }));
+
+describe('layout on a phone and a laptop', () => {
+  it('phone: full-width board that zooms on a tap, the hand in a drawer, big targets, no small text, no sideways scrolling', { timeout: 240_000 }, async () => {
+    const ctx = await env.session.context(PHONE);
+    const page = await ctx.newPage();
+
+    // The notice can be hidden, and stays hidden after a reload; the header is compact.
+    await page.goto(`${env.server.url}/#/`);
+    await page.locator('.lobby').waitFor();
+    await expectLayout(page, true);
+    expect((await page.locator('.top').boundingBox())!.height).toBeLessThanOrEqual(56);
+    await page.getByRole('button', { name: 'Hide this note' }).click();
+    expect(await page.locator('.notice').count()).toBe(0);
+    await page.reload();
+    await page.locator('.lobby').waitFor();
+    expect(await page.locator('.notice').count()).toBe(0);
+    await expectLayout(page, true);
+
+    // A game in progress: the board uses the width; prompt and hand are in the dock at the bottom.
+    await vsComputer(page);
+    const fit = await boardSize(page);
+    expect(fit.board).toBeGreaterThanOrEqual(350);
+    const dock = page.locator('.dock');
+    expect(await dock.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    expect(await page.locator('.hand-cards').isVisible()).toBe(false);
+    // The board and the dock share the screen: the board's upper half is in sight above the dock.
+    const dockTop = (await dock.boundingBox())!.y;
+    const boardBox = (await page.locator('.evidence-board').boundingBox())!;
+    expect(dockTop).toBeGreaterThan(boardBox.y + boardBox.height / 2);
+    await expectLayout(page, true);
+
+    // The drawer opens; a card is chosen and played from it; the computer answers.
+    await page.locator('.hand-toggle').click();
+    await expect.poll(() => page.locator('.hand-toggle').getAttribute('aria-expanded')).toBe('true');
+    await expectLayout(page, true);
+    const before = await boardState(page);
+    await page.locator('.hand-cards button.card').first().click();
+    await shot(page, 'board-phone-hand');
+    await page.locator('.prompt.mine .option').first().click();
+    await waitForChange(page, before);
+    await expect.poll(async () => (await page.locator('.record-lines li.role-1').count()) > 0, { timeout: 30_000 }).toBe(true);
+    expect(await page.locator('.record-lines li.role-0').count()).toBeGreaterThan(0);
+
+    // Tap-to-zoom: the board doubles inside a box the player pans; every space is then at least 44 px.
+    await page.locator('.board-pan').click({ position: { x: 40, y: 40 } });
+    await expect.poll(() => page.locator('.board-zoom[data-zoomed]').count()).toBe(1);
+    const zoomed = await boardSize(page);
+    expect(zoomed.board).toBeGreaterThanOrEqual(2 * fit.board - 1);
+    expect(zoomed.space).toBeGreaterThanOrEqual(44);
+    expect(fit.space).toBeLessThan(44); // the zoom is what makes them big enough
+    const pan = await page.locator('.board-pan').evaluate((el) => ({ scroll: el.scrollWidth > el.clientWidth, width: el.clientWidth }));
+    expect(pan.scroll).toBe(true);
+    expect(pan.width).toBeGreaterThanOrEqual(350);
+    await expectLayout(page, true);
+    await page.getByRole('button', { name: 'Zoom the evidence board' }).click();
+    await expect.poll(() => page.locator('.board-zoom[data-zoomed]').count()).toBe(0);
+
+    // The local page (Debug panel folded on a phone, its note beside the controls) and the rules page.
+    await page.goto(`${env.server.url}/#/local`);
+    await page.locator('.evidence-board').waitFor();
+    await page.locator('section.debug-panel button.opener').waitFor();
+    expect(await page.locator('[data-debug-note]').textContent()).toContain('50 iterations');
+    await expectLayout(page, true);
+    await page.goto(`${env.server.url}/#/rules`);
+    await page.locator('.card-grid .card').first().waitFor();
+    await expectLayout(page, true);
+
+    await ctx.close();
+    expect(env.session.problems).toEqual([]);
+  });
+
+  it('laptop: the same pages have no small text and no sideways scrolling', { timeout: 180_000 }, async () => {
+    const ctx = await env.session.context(LAPTOP);
+    const page = await ctx.newPage();
+    await page.goto(`${env.server.url}/#/`);
+    await page.locator('.lobby').waitFor();
+    await expectLayout(page, false);
+    await vsComputer(page);
+    // On a wide screen the hand is simply shown (no drawer), the zoom button is not needed.
+    expect(await page.locator('.hand-cards').isVisible()).toBe(true);
+    expect(await page.locator('.zoom-toggle').isVisible()).toBe(false);
+    await expectLayout(page, false);
+    await page.goto(`${env.server.url}/#/rules`);
+    await page.locator('.card-grid .card').first().waitFor();
+    await expectLayout(page, false);
+    await page.goto(`${env.server.url}/#/local`);
+    await page.locator('section.debug-panel').waitFor();
+    await expectLayout(page, false);
+    await ctx.close();
+    expect(env.session.problems).toEqual([]);
+  });
+
+  it('in Chinese and Portuguese too, a game in progress has no small text and no sideways scrolling on both screens', { timeout: 180_000 }, async () => {
+    for (const locale of ['zh-CN', 'pt-BR'])
+      for (const size of [PHONE, LAPTOP]) {
+        const ctx = await env.session.context(size, locale);
+        const page = await ctx.newPage();
+        await page.goto(`${env.server.url}/#/`);
+        await page.locator('.lobby input').first().fill('Ann'); // the name field comes first, whatever its words
+        await page.locator('[data-vs-computer]').click(); // as the Editor, the form's default
+        await expect.poll(async () => (await boardState(page)).mine, { timeout: 30_000 }).toBe(true);
+        await expectLayout(page, size === PHONE);
+        if (size === PHONE) {
+          await page.locator('.board-pan').click({ position: { x: 40, y: 40 } });
+          await expect.poll(() => page.locator('.board-zoom[data-zoomed]').count()).toBe(1);
+          await expectLayout(page, true);
+        }
+        await ctx.close();
+      }
+    expect(env.session.problems).toEqual([]);
+  });
+
+  it('local mode: the Debug panel\'s AI tab starts at 50 iterations and depth 20, and its bot answers in seconds', { timeout: 120_000 }, async () => {
+    const ctx = await env.session.context(LAPTOP);
+    const page = await ctx.newPage();
+    await page.goto(`${env.server.url}/#/local`);
+    await page.locator('.prompt.mine').waitFor();
+    await page.locator('section.debug-panel').getByRole('button', { name: 'AI', exact: true }).click();
+    const iterations = page.locator('#ai-option-iterations');
+    await expect.poll(() => iterations.inputValue()).toBe('50');
+    expect(await page.locator('#ai-option-playoutDepth').inputValue()).toBe('20');
+    // The panel's "play" (key 2) runs its MCTS bot for the player to move: done well before the stock 15 s.
+    const before = await boardState(page);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const started = Date.now();
+    await page.keyboard.press('2');
+    await waitForChange(page, before, 12_000);
+    expect(Date.now() - started).toBeLessThan(12_000);
+    await ctx.close();
+    expect(env.session.problems).toEqual([]);
+  });
+});
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}

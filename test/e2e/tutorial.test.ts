@@ -1,0 +1,109 @@
+/**
+ * The tutorial (#/tutorial) in real Chromium: played to its end in English by clicking only what each
+ * step marks, through every step in order, then on against the computer (our bot at level easy in the
+ * browser's Web Worker) with "What would the computer do?" marking one of the offered moves. In
+ * Portuguese and Chinese it opens on its first step in that language. No console error or warning.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import en from '../../client/i18n/locales/en';
+import tutorialEn from '../../client/i18n/locales/tutorial/en';
+import tutorialPt from '../../client/i18n/locales/tutorial/pt-BR';
+import tutorialZh from '../../client/i18n/locales/tutorial/zh-CN';
+import { STEPS } from '../../client/tutorial/script';
+import { boardState, waitForChange } from './helpers/play';
+import { useServerAndBrowser } from './helpers/setup';
+
+const env = useServerAndBrowser();
+
+/** Text that betrays a missing translation: a key or an unfilled placeholder. */
+const RAW = /\{\{|\}\}|\btutorial\.[a-z]/;
+
+async function open(lang: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const ctx = await env.session.context(viewport);
+  await ctx.addInitScript((l) => {
+    if (location.protocol === 'http:' && !localStorage.getItem('watergate.lang')) localStorage.setItem('watergate.lang', l);
+  }, lang);
+  const page = await ctx.newPage();
+  await page.goto(`${env.server.url}/#/tutorial`);
+  await page.locator('[data-tutorial-step]').waitFor();
+  await page.locator('.evidence-board').waitFor();
+  return page;
+}
+
+const stepOf = (page: Page) => page.locator('[data-tutorial-step]').getAttribute('data-tutorial-step');
+
+describe('the tutorial', () => {
+  it('is played to its end in English, each step in turn, by clicking only what it marks', { timeout: 180_000 }, async () => {
+    const page = await open('en');
+    expect(await page.locator('h1#tutorial-step-title').textContent()).toBe(tutorialEn.steps.welcome.title);
+    // The tutorial has its own place in the navigation; no hint button while it guides.
+    expect(await page.locator('.top nav a[aria-current="page"]').textContent()).toBe(en.app!.tutorial);
+    const seen: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      const step = (await stepOf(page))!;
+      if (seen.at(-1) !== step) {
+        seen.push(step);
+        expect(await page.locator('.tutorial-step').textContent()).not.toMatch(RAW);
+        expect(await page.locator('[data-hint]').count()).toBe(0);
+      }
+      if (step === 'done') break;
+      const next = page.locator('[data-tutorial-next]');
+      if (await next.count()) {
+        await next.click();
+        continue;
+      }
+      const option = page.locator('.prompt button[data-move]');
+      if ((await option.count()) > 0) {
+        // Only the step's move is offered, and it is marked.
+        expect(await option.count()).toBe(1);
+        expect(await option.getAttribute('data-suggested')).not.toBeNull();
+        const before = await boardState(page);
+        await option.click();
+        await waitForChange(page, before);
+        continue;
+      }
+      const card = page.locator('.hand-cards button[data-suggested]:not(.selected)');
+      if ((await card.count()) > 0) {
+        await card.click();
+        continue;
+      }
+      await page.waitForTimeout(100); // the computer is answering
+    }
+    expect(seen).toEqual(STEPS.map((s) => s.id));
+    // The round was played out: the record reached round 2, with the Editor's two pins face up.
+    expect(await page.locator('.game').getAttribute('data-round')).toBe('2');
+    expect(await page.locator('.record-lines').textContent()).toContain('Alexander Butterfield');
+
+    // Playing on: every move is the player's own again, and the computer (easy, in a Web Worker) answers.
+    await page.locator('[data-tutorial-play-on]').click();
+    await page.locator('.prompt.mine').waitFor({ timeout: 30_000 });
+    const hint = page.locator('[data-hint]');
+    await hint.click();
+    await page.locator('[data-hint-text]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-hint-text]').textContent()).toMatch(/^The computer would: /);
+    // The suggestion is one of the moves offered: its card is in the hand, and once chosen its option is marked.
+    const suggested = page.locator('.hand-cards button[data-suggested]');
+    if ((await suggested.count()) > 0) await suggested.click();
+    expect(await page.locator('.prompt button[data-move][data-suggested]').count()).toBe(1);
+    expect(await page.locator('.prompt button[data-move]').count()).toBeGreaterThan(1);
+    await page.context().close();
+    expect(env.session.problems).toEqual([]);
+  });
+
+  for (const [lang, words] of [
+    ['pt-BR', tutorialPt],
+    ['zh-CN', tutorialZh],
+  ] as const)
+    it(`opens on its first step in ${lang}`, { timeout: 60_000 }, async () => {
+      const page = await open(lang, { width: 390, height: 844 });
+      expect(await stepOf(page)).toBe('welcome');
+      expect(await page.locator('h1#tutorial-step-title').textContent()).toBe(words.steps!.welcome!.title);
+      const text = (await page.locator('.tutorial-step').textContent())!;
+      expect(text).toContain(words.title);
+      expect(text).not.toMatch(RAW);
+      if (lang === 'zh-CN') expect(text).toMatch(/[\u4e00-\u9fff]{10}/);
+      await page.context().close();
+      expect(env.session.problems).toEqual([]);
+    });
+});
