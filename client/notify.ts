@@ -3,7 +3,7 @@
  * visible board already says whose move it is. On once the browser allows this site's notifications
  * (asked by the match bar's button: browsers ask only from a click) unless turned off here (remembered
  * in this browser). When no page is open the browser cannot help; the seat's webhook (NotifyPanel) can.
- * Loaded on demand: by the panel, and by the match page when a decision becomes the player's.
+ * Small, so part of the match page: nothing to fetch when a decision becomes the player's (the server may be away).
  */
 const KEY = 'watergate.notify';
 

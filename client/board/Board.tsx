@@ -2,7 +2,7 @@
  * The board players see: everything comes from their player view (G is a WatergateView on the client),
  * and the only choices offered are the engine's legal moves for that view (client/legal.ts).
  */
-import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
 import { useTranslation } from 'react-i18next';
 import type { MoveChoice, PlayArgs, PlayerID, ValueTarget, WatergateState, WatergateView } from '../../game';
@@ -16,9 +16,11 @@ import { PromptPanel } from './PromptPanel';
 import { ShellContext } from './shell';
 import { Track } from './Track';
 import { BoardInfo, useShowSources } from './BoardInfo';
-import { lastMove, LastMovePanel } from './lastMove';
+import { lastMove } from './lastMove';
+import { LastMovePanel } from './LastMovePanel';
 import { BoardZoom, Dock } from './phone';
 import { chime } from '../sound';
+import { Optional } from '../Optional';
 
 // The chat (online only) loads on demand: the board is drawn without it.
 const Chat = lazy(() => import('./Chat'));
@@ -173,9 +175,9 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
               <PromptPanel view={view} me={me} legal={legal} selected={selected} pinToken={pinToken} setPinToken={setPinToken} act={act} suggestion={suggestion} guided={!!guide} />
             )}
             {shell.hints && !guide && owing && (
-              <Suspense fallback={null}>
+              <Optional>
                 <Hint view={view} hint={hinted} onHint={(move) => setHint({ at: decision, move })} key={decision} />
-              </Suspense>
+              </Optional>
             )}
             <LastMovePanel last={last} hideCards={pr?.kind === 'react' && pr.player === me} />
             {/* Online, a seated player may resign at any moment; locally boardgame.io lets only the player to move do so. */}
@@ -209,14 +211,14 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
           <BoardInfo view={view} me={me} sources={sources} setSources={setSources} />
           <GameRecord view={view} />
           {shell.online && (
-            <Suspense fallback={null}>
+            <Optional>
               <Chat
                 lines={(props.chatMessages ?? []) as never}
                 me={me}
                 names={Object.fromEntries((props.matchData ?? []).map((s) => [String(s.id), s.name]))}
                 send={(text) => props.sendChatMessage(text)}
               />
-            </Suspense>
+            </Optional>
           )}
         </div>
       </div>

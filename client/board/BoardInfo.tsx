@@ -2,9 +2,10 @@
  * Player aids under the piles: "Show sources" (card provenance badges and space codes, hidden by default:
  * they mean nothing to a player; remembered in this browser) and the card tracker, loaded when opened.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerID, WatergateView } from '../../game';
+import { Optional } from '../Optional';
 
 const CardTracker = lazy(() => import('./CardTracker'));
 const KEY = 'watergate.sources';
@@ -26,9 +27,9 @@ export function BoardInfo({ view, me, sources, setSources }: { view: WatergateVi
         {t('info.tracker')}
       </button>
       {tracker && (
-        <Suspense fallback={<p className="hint">{t('app.loading')}</p>}>
+        <Optional fallback={<p className="hint">{t('app.loading')}</p>}>
           <CardTracker view={view} me={me} />
-        </Suspense>
+        </Optional>
       )}
     </section>
   );

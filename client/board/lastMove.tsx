@@ -4,7 +4,6 @@
  * line. The board marks what those lines name (data-last-move): track pieces moved (from → to), evidence
  * spaces and informant pictures changed, and the cards played (shown in full by LastMovePanel).
  */
-import { lazy, Suspense, type ReactNode } from 'react';
 import type { LogEntry, PlayerID } from '../../game';
 
 export interface LastMove {
@@ -43,17 +42,4 @@ export function lastMove(log: readonly LogEntry[], me: PlayerID | null): LastMov
     if (INFORMANT_KEYS.has(key)) last.spaces.add(String(params.informant));
   }
   return last;
-}
-
-// The words of the last move load on demand (the play page's budget); the board's marks need only lastMove().
-const Panel = lazy(() => import('./LastMovePanel'));
-
-/** "Nixon's last move": the record lines in words and the cards played (unless the prompt shows them). */
-export function LastMovePanel({ last, hideCards }: { last: LastMove | null; hideCards?: boolean }): ReactNode {
-  if (!last) return null;
-  return (
-    <Suspense fallback={null}>
-      <Panel last={last} hideCards={hideCards} />
-    </Suspense>
-  );
 }

@@ -4,7 +4,7 @@
  * board: invite link, the "your move" sound, turn notifications (browser, webhook), leave. After the game: play again (sides swapped unless
  * kept), the opponent's invitation to accept with one click.
  */
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Watergate, type PlayerID } from '../../game';
 import { WatergateBoard } from '../board/Board';
@@ -14,7 +14,11 @@ import { SocketIO } from 'boardgame.io/multiplayer';
 import { GameClient, type GameClientInstance } from '../net/GameClient';
 import { MATCH_QUERY, type GuardError, type MatchStatus } from '../../protocol/index';
 import { go } from '../route';
+import { turnNotice } from '../notify';
 import { loadPageWords } from '../i18n';
+import { Optional } from '../Optional';
+import { dropSeat, seatFor } from './seats';
+import { setSound, soundOn } from '../sound';
 
 // The lobby API is needed here only after the game or to leave: loaded then, not with the board.
 const api = () => import('./api');
@@ -26,8 +30,6 @@ const Rematch = lazy(() => import('./Rematch'));
 const Status = lazy(() => Promise.all([import('./Status'), loadPageWords()]).then(([m]) => m));
 // Turn notifications (browser, webhook): when asked for.
 const NotifyPanel = lazy(() => Promise.all([import('./NotifyPanel'), loadPageWords()]).then(([m]) => m));
-import { dropSeat, seatFor } from './seats';
-import { setSound, soundOn } from '../sound';
 
 /** The socket names its match in the handshake, so a router in front of several servers keeps a match on one. */
 const serverFor = (matchID: string) => SocketIO({ server: window.location.origin, socketOpts: { query: { [MATCH_QUERY]: matchID } } });
@@ -83,12 +85,12 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   const shell: Shell = {
     online: true,
     hints,
-    yourTurn: () => void import('../notify').then((n) => n.turnNotice(t('app.yourMoveTitle'), t('lobby.matchId', { id: matchID }))),
+    yourTurn: () => turnNotice(t('app.yourMoveTitle'), t('lobby.matchId', { id: matchID })),
     gameOverActions: () => (
       <div className="actions">
-        <Suspense fallback={null}>
+        <Optional>
           <Rematch matchID={matchID} seat={seat} next={next} />
-        </Suspense>
+        </Optional>
         <a className="button" href="#/">
           {t('app.lobby')}
         </a>
@@ -174,9 +176,9 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
         )}
       </div>
       {seat && notify && (
-        <Suspense fallback={null}>
+        <Optional>
           <NotifyPanel matchID={matchID} seat={seat} asked={asked} />
-        </Suspense>
+        </Optional>
       )}
       {leaving && inGame && (
         <div className="confirm leave" role="alertdialog" aria-labelledby="leave-question">
@@ -192,9 +194,9 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
         </div>
       )}
       {offer && !seat && !justWatching && (
-        <Suspense fallback={null}>
+        <Optional>
           <JoinOffer matchID={matchID} free={offer.free} host={offer.host} joined={() => setForgotten((n) => n + 1)} watch={() => setJustWatching(true)} />
-        </Suspense>
+        </Optional>
       )}
       {refusal?.fatal ? (
         <div className="panel refused" role="alert" data-refused={refusal.error.type}>
@@ -226,9 +228,9 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
             </p>
           )}
           {status && (status.clock || status.abandonMinutes !== null || Object.keys(status.standIns).length > 0) && (
-            <Suspense fallback={null}>
+            <Optional>
               <Status status={status} seat={seat ?? null} over={over} />
-            </Suspense>
+            </Optional>
           )}
           <GameClient
             onStatus={setStatus}

@@ -1,5 +1,5 @@
 /**
- * The pages on a phone (390 × 844) and a laptop (1280 × 800), issue 14: no page scrolls sideways, no
+ * The pages on a phone (390 × 844), a tablet (820 × 1180) and a laptop (1280 × 800), issue 14: no page scrolls sideways, no
  * visible text is drawn under 11 px (SVG text as scaled on screen, not its user-unit size), and on the
  * phone the evidence board takes the full width, zooms on a tap, every control is at least 44 px, the
  * hand opens as a drawer and a card is played from it; the reconstruction notice stays hidden once
@@ -16,6 +16,8 @@ const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? resolve('docs/screenshots
 const env = useServerAndBrowser(() => mkdirSync(SHOTS, { recursive: true }));
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 800 };
+/** Between the phone and the laptop layouts (a tablet held upright). */
+const TABLET = { width: 820, height: 1180 };
 
 /** What a person would notice: sideways scrolling, text too small to read, controls too small to hit. */
 async function measure(page: Page) {
@@ -152,6 +154,21 @@ describe('layout on a phone and a laptop', () => {
     await expectLayout(page, false);
     await page.goto(`${env.server.url}/#/local`);
     await page.locator('section.debug-panel').waitFor();
+    await expectLayout(page, false);
+    await ctx.close();
+    expect(env.session.problems).toEqual([]);
+  });
+
+  it('tablet: the lobby, a game in progress and the rules have no small text and no sideways scrolling', { timeout: 180_000 }, async () => {
+    const ctx = await env.session.context(TABLET);
+    const page = await ctx.newPage();
+    await page.goto(`${env.server.url}/#/`);
+    await page.locator('.lobby').waitFor();
+    await expectLayout(page, false);
+    await vsComputer(page);
+    await expectLayout(page, false);
+    await page.goto(`${env.server.url}/#/rules`);
+    await page.locator('.card-grid .card').first().waitFor();
     await expectLayout(page, false);
     await ctx.close();
     expect(env.session.problems).toEqual([]);
