@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { hide, type PlayerID, type WatergateState, type WatergateView } from '../../game';
 import { Card } from '../board/Card';
 import { EvidenceBoard } from '../board/EvidenceBoard';
+import { BoardZoom } from '../board/phone';
 import { GameOver, GameRecord, InitiativeCard, MomentumCards, Pile, Piles, StatusBar } from '../board/Info';
 import { Track } from '../board/Track';
 import { roleName, tokenName } from '../i18n/words';
@@ -37,7 +38,9 @@ export function Revealed({ G, names }: { G: WatergateState; names: Record<Player
       <StatusBar view={view} me={null} />
       <div className="game-main">
         <div className="table">
-          <EvidenceBoard view={view} targets={NO_TARGETS} />
+          <BoardZoom>
+            <EvidenceBoard view={view} targets={NO_TARGETS} />
+          </BoardZoom>
           <Track view={view} viewer={null} targets={NO_TARGETS} />
         </div>
         <div className="side">

@@ -159,6 +159,23 @@ describe('layout on a phone and a laptop', () => {
     expect(env.session.problems).toEqual([]);
   });
 
+  it('phone: the tutorial and a finished game\'s replay have no small text, small targets or sideways scrolling', { timeout: 180_000 }, async () => {
+    const ctx = await env.session.context(PHONE);
+    const page = await ctx.newPage();
+    await page.goto(`${env.server.url}/#/tutorial`);
+    await page.locator('[data-tutorial-step]').waitFor();
+    await expectLayout(page, true);
+    const matchID = await startVsComputer(page, env.server.url, 'Ann');
+    await page.locator('[data-resign]').click();
+    await page.locator('[data-resign-confirm]').click();
+    await page.locator('[data-replay-link]').waitFor();
+    await page.goto(`${env.server.url}/#/replay/${matchID}`);
+    await page.locator('[data-replay-slider]').waitFor();
+    await expectLayout(page, true);
+    await ctx.close();
+    expect(env.session.problems).toEqual([]);
+  });
+
   it('tablet: the lobby, a game in progress and the rules have no small text and no sideways scrolling', { timeout: 180_000 }, async () => {
     const ctx = await env.session.context(TABLET);
     const page = await ctx.newPage();
