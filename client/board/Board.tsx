@@ -18,7 +18,7 @@ import { Track } from './Track';
 import { BoardInfo, useShowSources } from './BoardInfo';
 import { lastMove } from './lastMove';
 import { LastMovePanel } from './LastMovePanel';
-import { BoardZoom, Dock } from './phone';
+import { BoardZoom, Dock, useBoardInSight } from './phone';
 import { chime } from '../sound';
 import { Optional } from '../Optional';
 
@@ -84,6 +84,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   // The opponent's last action (public record only), marked on the board and told beside it.
   const last = useMemo(() => lastMove(view.log, me), [view.log, me]);
 
+  useBoardInSight(shell.online === true && me !== null && !waitingFor && view.winner === null);
   // The tab's title says when the player owes a decision (online: they may be in another tab).
   const owing = pr !== null && pr.player === me && view.winner === null && !waitingFor;
   useEffect(() => {

@@ -69,3 +69,16 @@ export function Dock({ handOpen, children }: { handOpen: boolean; children: Reac
     </div>
   );
 }
+
+/**
+ * On a phone, once a game is under way for a seated player, the board is brought to the top of the screen
+ * (once per page): the match bar and the players above it are a scroll away, the board and the dock in sight.
+ */
+export function useBoardInSight(active: boolean): void {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!active || done.current || !matchMedia(PHONE).matches) return;
+    done.current = true;
+    document.querySelector('.board-zoom')?.scrollIntoView({ block: 'start' });
+  }, [active]);
+}

@@ -17,7 +17,7 @@ const enTutorial = {
   steps: {
     welcome: {
       title: 'Welcome to Watergate',
-      body: 'You are the Editor of the Washington Post; the computer plays the Nixon Administration. You win by linking two informants to Nixon’s picture, in the middle of the board, through face-up evidence. Nixon wins by collecting 5 momentum tokens.\nBeside the board is your hand; under it, the research track. Whatever reaches your end of the track (space 5) is yours. In this round you play your cards one by one and the computer answers each of them. Every step says what to do and highlights the move.',
+      body: 'You are the Editor of the Washington Post; the computer plays the Nixon Administration. You win by linking two informants to Nixon’s picture, in the middle of the board, through face-up evidence. Nixon wins by collecting 5 momentum tokens.\nNext to the board are the research track, your end of it nearest you, and your hand. Whatever reaches your end of the track (space 5) is yours. In this round you play your cards one by one and the computer answers each of them. Every step says what to do and highlights the move.',
     },
     value: {
       title: 'Play a card for its value',

@@ -15,7 +15,7 @@ const ptBRTutorial: TutorialTranslation = {
   steps: {
     welcome: {
       title: 'Bem-vindo a Watergate',
-      body: 'Você é o Editor do Washington Post; o computador joga com a Administração Nixon. Você vence ligando dois informantes à foto de Nixon, no centro do quadro, por meio de fichas de evidência viradas para cima. Nixon vence ao juntar 5 marcadores de impulso.\nAo lado do quadro está a sua mão; embaixo dele, a trilha de investigação. O que chega ao seu extremo da trilha (casa 5) é seu. Nesta rodada você joga suas cartas uma a uma e o computador responde a cada uma. Cada passo diz o que fazer e destaca a jogada.',
+      body: 'Você é o Editor do Washington Post; o computador joga com a Administração Nixon. Você vence ligando dois informantes à foto de Nixon, no centro do quadro, por meio de fichas de evidência viradas para cima. Nixon vence ao juntar 5 marcadores de impulso.\nJunto ao quadro estão a trilha de investigação, com a sua ponta mais perto de você, e a sua mão. O que chega ao seu extremo da trilha (casa 5) é seu. Nesta rodada você joga suas cartas uma a uma e o computador responde a cada uma. Cada passo diz o que fazer e destaca a jogada.',
     },
     value: {
       title: 'Jogue uma carta pelo valor',
