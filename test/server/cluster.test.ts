@@ -211,6 +211,30 @@ describe.skipIf(!hasPg)('several server processes', () => {
     s.close();
   }, 120_000);
 
+  it('end a game on time exactly once when two processes hold the match, each with its timer', async () => {
+    const env = deployment();
+    const [a, b] = [await server(env), await server(env)];
+    const { matchID, creds } = await createAndJoin(a.url, { clock: { initialSeconds: 3, incrementSeconds: 0, onTimeout: 'lose' } });
+    // Each process serves a seat's socket: both hold the match in memory and arm a timer for the deadline.
+    const players = { '0': player(a.url, matchID, '0', creds['0']), '1': player(b.url, matchID, '1', creds['1']) };
+    try {
+      await until(() => players['0'].state()?.ctx.gameover !== undefined && players['1'].state()?.ctx.gameover !== undefined, 'both see the game over on time', 20_000);
+      expect(players['1'].state()!.ctx.gameover).toEqual({ winner: '1', reason: 'time' });
+      const store = await openStore({ databaseUrl: PG_URL, databaseSchema: env.DATABASE_SCHEMA, dataDir: '' });
+      try {
+        const moves = await store.movesAfter(matchID, -1);
+        expect(moves.map((m) => m.action.payload.type)).toEqual(['timeout']);
+      } finally {
+        await store.close();
+      }
+      // Both timers fired (or the scan found it); one write went through, the other was refused as stale.
+      const ended = [...a.lines, ...b.lines].filter((l) => l.includes('clock ran out: game over'));
+      expect(ended).toHaveLength(1);
+    } finally {
+      stopAll(players);
+    }
+  }, 60_000);
+
   it('keep serving when Redis goes away (degraded), and resubscribe and catch up when it is back', async () => {
     const port = await freePort();
     const startRedis = () => {
