@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADJACENT, INFORMANTS, NODE, SPACES, THREADS, type WatergateView } from '../../game';
-import { colourName, informantName, tokenName } from '../i18n/words';
+import { informantName, spaceName, tokenName } from '../i18n/words';
 import { InformantFigure, NixonFigure } from './figures';
 import type { LastMove } from './lastMove';
 import { ColourPatterns, EvidenceDisc, clickable, colourPaint } from './tokens';
@@ -82,7 +82,7 @@ export function EvidenceBoard({ view, targets, marked, last }: Props): ReactNode
       {SPACES.map((s) => {
         const pinned = view.board[s.id];
         const act = targets.get(s.id);
-        const label = `${t('board.space', { id: s.id, colour: colourName(t, s.colour) })}: ${
+        const label = `${spaceName(t, s.id)}: ${
           pinned ? t(pinned.up ? 'board.pinnedUp' : 'board.pinnedDown', { token: tokenName(t, pinned.token) }) : t('board.empty')
         }`;
         const cls = ['space', act ? 'target' : '', marked?.has(s.id) ? 'marked' : '', reached.has(s.id) ? 'reached' : ''].join(' ');

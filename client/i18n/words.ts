@@ -34,6 +34,23 @@ export const informantName = (t: T, id: string | number): string => {
 export const roleName = (t: T, p: PlayerID | null | undefined): string => (p === '0' || p === '1' ? t(`role.${p}`) : t('role.spectator'));
 export const colourName = (t: T, c: string): string => t(`colour.${c}`);
 
+/** Where a space lies around Nixon's picture, as on a clock face (12 at the top): 1 to 12. */
+const clockHour = (x: number, y: number): number => {
+  const deg = (Math.atan2(x - 500, 500 - y) * 180) / Math.PI;
+  return ((Math.round(deg / 30) % 12) + 12) % 12 || 12;
+};
+
+/**
+ * An evidence space as a player finds it on the board — its colour, ring and clock position ("the yellow
+ * space at 1 o'clock, inner ring"; unique on the board, test/client/spaces.test.ts) — not its code (B01),
+ * which only "Show sources" draws. Anything else (a track space number) is left as it is.
+ */
+export function spaceName(t: T, id: string | number): string {
+  const n = NODE[String(id)];
+  if (!n || n.kind !== 'EVIDENCE') return String(id);
+  return t('board.spaceName', { colour: colourName(t, n.colour), ring: t(`board.ring.${n.ring}`), hour: clockHour(n.x, n.y) });
+}
+
 export function tokenName(t: T, id: string | null | undefined): string {
   if (!id || !TOKEN[id]) return t('board.faceDownToken');
   const def = TOKEN[id];
@@ -159,7 +176,7 @@ export function choiceText(t: T, view: WatergateView, step: Step, args: ChoiceAr
   if ('spaces' in args)
     return args.spaces.length === 0
       ? t('prompt.choice.nothing')
-      : list(args.spaces.map((s) => t('prompt.choice.spaceItem', { token: tokenName(t, view.board[s]?.token), space: s })));
+      : list(args.spaces.map((s) => t('prompt.choice.spaceItem', { token: tokenName(t, view.board[s]?.token), space: spaceName(t, s) })));
   if (step.op === 'GAMBIT_RECYCLE')
     return args.card === null ? t('prompt.choice.noRecycle') : t('prompt.choice.recycle', { card: cardName(t, args.card) });
   return args.card === null ? t('prompt.choice.noCard') : cardName(t, args.card);
@@ -182,7 +199,7 @@ export function moveText(t: T, view: WatergateView, m: MoveChoice): string {
     case 'choose':
       return view.prompt?.kind === 'choose' ? choiceText(t, view, view.prompt.step, a as ChoiceArgs) : '';
     case 'pin':
-      return t('prompt.pinTo', { space: (a as { space: string }).space });
+      return t('prompt.pinTo', { space: spaceName(t, (a as { space: string }).space) });
     case 'resign':
       return t('resign.button');
   }
@@ -202,6 +219,7 @@ export function logText(t: T, entry: LogEntry): string {
     else if (k === 'tokens') out.tokens = tokenList(t, v);
     else if (k === 'informant') out.informant = informantName(t, v);
     else if (k === 'colour') out.colour = colourName(t, String(v));
+    else if (k === 'space') out.space = spaceName(t, v); // board spaces in words; track and momentum spaces are numbers
     else if (k === 'steps') {
       out.steps = v;
       out.count = Number(v); // chooses "1 step" or "2 steps" (i18next plurals)

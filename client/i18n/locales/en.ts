@@ -71,11 +71,12 @@ const en = {
     },
   },
   board: {
+    spaceName: 'the {{colour}} space at {{hour}} o’clock, {{ring}} ring',
+    ring: { inner: 'inner', middle: 'middle', outer: 'outer' },
     computer: 'Computer, {{level}}',
     evidenceBoard: 'Evidence board',
     zoom: 'Zoom the evidence board',
     nixonPicture: 'Richard Nixon, the centre of the board',
-    space: 'Evidence space {{id}}, {{colour}} slip',
     empty: 'empty',
     pinnedUp: '{{token}}, face up',
     pinnedDown: '{{token}}, face down',
