@@ -137,6 +137,12 @@ export function EvidenceBoard({ view, targets, marked, last }: Props): ReactNode
                 </tspan>
               ))}
             </text>
+            {/* A Chinese name in full does not fit its box on a phone until the board is zoomed: the surname does. */}
+            {cut > 0 && name[cut] === '·' && (
+              <text className="informant-short" x={x} y={i.y} dy="0.35em" textAnchor="middle" fontWeight={state === 'up' ? 700 : 400} fill={state === 'down' ? '#aab1bb' : state === 'up' ? '#1c1c1c' : '#6d5f48'}>
+                {state === 'down' ? `✕ ${name.slice(cut + 1)}` : name.slice(cut + 1)}
+              </text>
+            )}
           </g>
         );
       })}
