@@ -70,6 +70,8 @@ export interface PublicMatch {
   unlisted?: boolean;
   createdAt: number;
   updatedAt: number;
+  /** A timed match's clock once it has started (MatchClock, below). */
+  clock?: MatchClock;
   /** GET of one match only: the seat that owes the next decision (null when over or still waiting for a seat). */
   toMove?: '0' | '1' | null;
 }

@@ -6,10 +6,10 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerID } from '../../game';
-import type { PublicMatch } from '../../protocol/index';
+import { timeLeft, type PublicMatch } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { getMatch, isGone } from './api';
-import { MatchFacts, seatNamed, seatText } from './rows';
+import { MatchFacts, seatNamed, seatText, timeText } from './rows';
 import { dropSeat, type HeldSeat } from './seats';
 
 type Status = { m: PublicMatch } | { unknown: true };
@@ -17,7 +17,7 @@ type Status = { m: PublicMatch } | { unknown: true };
 const other = (p: PlayerID): PlayerID => (p === '0' ? '1' : '0');
 
 export function MyMatches({ seats, busy, leave, forget, tick }: { seats: HeldSeat[]; busy: boolean; leave: (s: HeldSeat) => void; forget: () => void; tick: number }): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<Record<string, Status>>({});
   const load = useCallback(async () => {
     const next: Record<string, Status> = {};
@@ -69,6 +69,12 @@ export function MyMatches({ seats, busy, leave, forget, tick }: { seats: HeldSea
                     {' — '}
                     <strong data-turn>{state === 'theirs' ? t('lobby.state.theirs', { name: opp?.name }) : t(`lobby.state.${state}`, { role: roleName(t, other(s.playerID)) })}</strong>
                   </>
+                )}
+                {m?.clock && (state === 'yours' || state === 'theirs') && (
+                  <span data-time-left>
+                    {' · '}
+                    {t('lobby.timeLeft', { time: timeText(i18n.language, timeLeft(m.clock, s.playerID, Date.now())) })}
+                  </span>
                 )}
                 {m && (
                   <>

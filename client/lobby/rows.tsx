@@ -48,6 +48,12 @@ export function durationText(lang: string, seconds: number): string {
   return parts.join(' ') || new Intl.NumberFormat(lang, { style: 'unit', unit: 'second', unitDisplay: 'short' }).format(0);
 }
 
+/** Time left on a clock, to the second under an hour and to the minute above ("3 hr 20 min"). */
+export const timeText = (lang: string, ms: number): string => {
+  const s = Math.ceil(ms / 1000);
+  return durationText(lang, s >= 3600 ? Math.round(s / 60) * 60 : s);
+};
+
 /** "10 min + 10 s", or "no clock". */
 function clockSummary(t: T, lang: string, setupData: unknown): string {
   const c = settingsFrom(setupData as never).clock;

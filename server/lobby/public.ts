@@ -5,7 +5,7 @@
  * the server, whatever new fields they grow. Only the server's own mark of a bot seat is shown.
  */
 import { settingsFrom } from '../../game/index';
-import { botLevelOf, type MatchStatus, type PublicMatch, type PublicSeat } from '../../protocol/index';
+import { botLevelOf, type MatchClock, type MatchStatus, type PublicMatch, type PublicSeat } from '../../protocol/index';
 import type { MatchData } from '../storage/types';
 
 export function publicSeats(metadata: MatchData): PublicSeat[] {
@@ -25,6 +25,7 @@ export function publicMatch(matchID: string, metadata: MatchData, extra: Pick<Pu
   if (metadata.gameover !== undefined) m.gameover = metadata.gameover;
   if (metadata.nextMatchID !== undefined) m.nextMatchID = metadata.nextMatchID;
   if (metadata.unlisted !== undefined) m.unlisted = metadata.unlisted;
+  if (metadata.clock !== undefined) m.clock = publicClock(metadata.clock);
   return { ...m, ...extra };
 }
 
@@ -38,11 +39,16 @@ export function matchStatus(matchID: string, metadata: MatchData): MatchStatus {
   const settings = settingsFrom(metadata.setupData as never);
   return {
     matchID,
-    clock: c ? { remaining: { '0': c.remaining['0'], '1': c.remaining['1'] }, running: c.running, since: c.since, stateID: c.stateID, deadline: c.deadline } : null,
+    clock: c ? publicClock(c) : null,
     standIns,
     away,
     abandonMinutes: settings.abandonMinutes,
     hints: settings.hints && settings.clock === null,
     now: Date.now(),
   };
+}
+
+/** A match's clock, field by field (it is public: both boards and the lobby show it). */
+function publicClock(c: MatchClock): MatchClock {
+  return { remaining: { '0': c.remaining['0'], '1': c.remaining['1'] }, running: c.running, since: c.since, stateID: c.stateID, deadline: c.deadline };
 }

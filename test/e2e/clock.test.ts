@@ -1,9 +1,9 @@
 /**
  * Play at one's own pace (issue 13), in Chromium against the real server: a match created with the live
  * clock shows both clocks on both boards, the one of the player to move counting down, and a decision
- * earns its increment; the lobby lists the clock. With "hand over a seat away for 1 min", the opponent of
- * a player whose page stayed closed for a minute hands the seat to the computer, which then plays it,
- * and the owner, back, takes the seat back.
+ * earns its increment; the lobby lists the clock and, under "Your matches", the time left. With "hand
+ * over a seat away for 1 min", the opponent of a player whose page stayed closed for a minute hands the
+ * seat to the computer, which then plays it, and the owner, back, takes the seat back.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -55,6 +55,9 @@ describe('clocks and stand-ins', () => {
     await waitForChange(nixon, before);
     await expect.poll(() => seconds(nixon, '0')).toBeGreaterThan(spent);
     expect(await seconds(nixon, '0')).toBeLessThanOrEqual(610);
+    // "Your matches" in the lobby says how much time is left on the player's clock.
+    await editor.goto(`${env.server.url}/#/`);
+    await expect.poll(() => editor.locator(`[data-my-match="${liveID}"] [data-time-left]`).textContent()).toMatch(/(9|10) min .* left on your clock/);
 
     // A match with a 1-minute hand-over (the API takes any whole number of minutes the form does not offer).
     const created = await editor.evaluate(async () => {

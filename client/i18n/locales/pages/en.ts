@@ -22,6 +22,7 @@ const enPages = {
     hosts: '{{who}} waits for {{role}}',
     playing: '{{a}} vs {{b}} (in play)',
     empty: 'Nobody seated yet',
+    timeLeft: '{{time}} left on your clock',
     noClock: 'no clock',
     youPlay: 'You play {{role}} ({{name}})',
     against: 'against {{who}}',

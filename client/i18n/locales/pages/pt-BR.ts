@@ -24,6 +24,7 @@ const ptBRPages: PageTranslation = {
     hosts: '{{who}} aguarda {{role}}',
     playing: '{{a}} contra {{b}} (em jogo)',
     empty: 'Ninguém sentado ainda',
+    timeLeft: '{{time}} restantes no seu relógio',
     noClock: 'sem relógio',
     youPlay: 'Você joga de {{role}} ({{name}})',
     against: 'contra {{who}}',

@@ -24,6 +24,7 @@ const zhCNPages: PageTranslation = {
     hosts: '{{who}} 等待{{role}}加入',
     playing: '{{a}} 对 {{b}}（对局中）',
     empty: '尚无人入座',
+    timeLeft: '你的计时还剩 {{time}}',
     noClock: '不计时',
     youPlay: '你执{{role}}（{{name}}）',
     against: '对手 {{who}}',
