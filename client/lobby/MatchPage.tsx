@@ -101,7 +101,7 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   return (
     <ShellContext.Provider value={shell}>
       <div className="match-bar">
-        <span>{t('lobby.matchId', { id: matchID })}</span>
+        <span className="match-id">{t('lobby.matchId', { id: matchID })}</span>
         {seat && <span className={`role-chip role-${seat.playerID}`}>{roleName(t, seat.playerID)}</span>}
         {seat && (
           <button
