@@ -44,9 +44,23 @@ export async function launch(): Promise<Session> {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()} (${page.url()})`);
     });
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message} (${page.url()})`));
+    // A request still under way when its page navigates (a reload, a new address) is cancelled by the
+    // browser (net::ERR_ABORTED): not a fault. Any other failure, or a cancel without a navigation, is.
+    const startedAt = new WeakMap<object, number>();
+    let navigations = 0;
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations++;
+    });
+    page.on('request', (r) => {
+      // A new document's request comes before the old one's requests are cancelled: count it at once.
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations++;
+      else startedAt.set(r, navigations);
+    });
     page.on('requestfailed', (r) => {
-      // socket.io closes its long-poll and websocket requests when a page goes away: not a fault.
-      if (!/socket\.io/.test(r.url())) problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
+      const error = r.failure()?.errorText ?? '';
+      const leftBehind = error === 'net::ERR_ABORTED' && (startedAt.get(r) ?? navigations) < navigations;
+      // socket.io closes its long-poll and websocket requests when a page goes away: not a fault either.
+      if (!leftBehind && !/socket\.io/.test(r.url())) problems.push(`requestfailed: ${r.url()} ${error}`);
     });
     page.on('response', (r) => {
       if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`);
