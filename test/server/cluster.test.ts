@@ -293,7 +293,10 @@ describe.skipIf(!hasPg || !hasHaproxy)('several processes behind HAProxy', () =>
       const seen = players['0'].state()!._stateID;
       owner.proc.kill('SIGKILL');
       await owner.exited;
-      await until(() => players['0'].state()!._stateID >= seen && players['0'].client.getState()?.isConnected === true, 'reconnected', 30_000);
+      // Both clients come back through HAProxy to the other process (each on its own reconnection backoff)
+      // before play goes on: a move made while the other seat is still away is only seen after its return.
+      const back = (p: Player) => p.state()!._stateID >= seen && p.client.getState()?.isConnected === true;
+      await until(() => back(players['0']) && back(players['1']), 'both reconnected', 60_000);
       await playToEnd(players);
       expect(players['0'].state()!._stateID).toBeGreaterThan(seen);
     } finally {
