@@ -11,10 +11,10 @@
  *
  * docs/RULES.md "Who sees what" states the same in words.
  */
+import { other } from './state';
 import { EDITOR, NIXON, type CardId, type PlayerID, type TokenId, type WatergateState, type WatergateView } from './types';
 
 const seat = (playerID: string | null | undefined): PlayerID | null => (playerID === EDITOR || playerID === NIXON ? playerID : null);
-const other = (p: PlayerID): PlayerID => (p === EDITOR ? NIXON : EDITOR);
 
 type PinLike = { player: PlayerID; tokens: TokenId[]; secret?: true };
 

@@ -76,6 +76,11 @@ export interface PublicMatch {
   toMove?: '0' | '1' | null;
 }
 
+/** The other seat. */
+export const otherSeat = (s: '0' | '1'): '0' | '1' => (s === '0' ? '1' : '0');
+/** A seat as the server's own (English) messages name it: refusals, notifications. */
+export const roleText = (s: string): string => (s === '0' ? 'the Editor' : 'Nixon');
+
 /** The first seat nobody has taken, if any: play starts only when both seats are taken. */
 export const openSeat = (players: Iterable<{ id: number | string; name?: string }>): '0' | '1' | null => {
   for (const p of players) if (!p.name) return String(p.id) as '0' | '1';

@@ -1,6 +1,7 @@
 /** Seat credentials: random, long, compared in constant time; a seat without credentials admits no one. */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'boardgame.io';
+import { HttpError } from './storage/errors';
 
 export const generateCredentials = (): string => randomBytes(24).toString('base64url');
 
@@ -10,4 +11,9 @@ export function authenticateCredentials(credentials: unknown, seat: Server.Playe
   if (typeof credentials !== 'string' || credentials.length === 0 || credentials.length > 200) return false;
   if (!seat || typeof seat.credentials !== 'string' || seat.credentials.length === 0) return false;
   return timingSafeEqual(digest(credentials), digest(seat.credentials));
+}
+
+/** A request made for a seat must carry that seat's credentials: otherwise 403, and nothing changes. */
+export function requireSeat(m: Server.MatchData, playerID: string, credentials: unknown): void {
+  if (!authenticateCredentials(credentials, m.players[playerID as unknown as number])) throw new HttpError(403, 'invalid credentials for this seat');
 }

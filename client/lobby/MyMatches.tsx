@@ -5,8 +5,7 @@
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlayerID } from '../../game';
-import { timeLeft, type PublicMatch } from '../../protocol/index';
+import { otherSeat, timeLeft, type PublicMatch } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { getMatch, isGone } from './api';
 import { MatchFacts, seatNamed, seatText, timeText } from './rows';
@@ -14,7 +13,6 @@ import { dropSeat, type HeldSeat } from './seats';
 
 type Status = { m: PublicMatch } | { unknown: true };
 
-const other = (p: PlayerID): PlayerID => (p === '0' ? '1' : '0');
 
 export function MyMatches({ seats, busy, leave, forget, tick }: { seats: HeldSeat[]; busy: boolean; leave: (s: HeldSeat) => void; forget: () => void; tick: number }): ReactNode {
   const { t, i18n } = useTranslation();
@@ -52,7 +50,7 @@ export function MyMatches({ seats, busy, leave, forget, tick }: { seats: HeldSea
         {ordered.map((s) => {
           const st = status[s.matchID];
           const m = st && 'm' in st ? st.m : null;
-          const opp = m ? seatNamed(m, other(s.playerID)) : undefined;
+          const opp = m ? seatNamed(m, otherSeat(s.playerID)) : undefined;
           const state = !m ? null : m.gameover !== undefined ? 'over' : !opp?.name ? 'waiting' : mine(s) ? 'yours' : 'theirs';
           return (
             <li key={s.matchID} className={`match${state === 'yours' ? ' your-turn' : ''}`} data-my-match={s.matchID} data-state={state ?? undefined}>
@@ -63,11 +61,11 @@ export function MyMatches({ seats, busy, leave, forget, tick }: { seats: HeldSea
                   </span>
                 )}
                 {t('lobby.youPlay', { role: roleName(t, s.playerID), name: s.name })}
-                {opp?.name && <> {t('lobby.against', { who: seatText(t, opp, other(s.playerID)) })}</>}
+                {opp?.name && <> {t('lobby.against', { who: seatText(t, opp, otherSeat(s.playerID)) })}</>}
                 {state && (
                   <>
                     {' — '}
-                    <strong data-turn>{state === 'theirs' ? t('lobby.state.theirs', { name: opp?.name }) : t(`lobby.state.${state}`, { role: roleName(t, other(s.playerID)) })}</strong>
+                    <strong data-turn>{state === 'theirs' ? t('lobby.state.theirs', { name: opp?.name }) : t(`lobby.state.${state}`, { role: roleName(t, otherSeat(s.playerID)) })}</strong>
                   </>
                 )}
                 {m?.clock && (state === 'yours' || state === 'theirs') && (

@@ -7,14 +7,13 @@
  */
 import type { Game } from 'boardgame.io';
 import { botLevelOf, openSeat } from '../../protocol/index';
+import { otherSeat, roleText } from '../../protocol/index';
 import { generateCredentials } from '../auth';
 import { HttpError } from '../storage/errors';
 import type { MatchData, NewMatch } from '../storage/types';
 import { buildMatch, newMatchID, seatBot } from './matches';
 
 export type SeatID = '0' | '1';
-export const other = (s: SeatID): SeatID => (s === '0' ? '1' : '0');
-export const roleOf = (s: string): string => (s === '0' ? 'the Editor' : 'Nixon');
 
 /** A next match's metadata: which seat of the old match each of its seats was given to. */
 type NextMetadata = MatchData & { seatedFrom?: Partial<Record<SeatID, SeatID>> };
@@ -34,11 +33,11 @@ export function firstAsker(
   o: { swap: boolean; setupData: unknown; unlisted: boolean },
 ): { create: NewMatch; seated: Seated } {
   const { initialState, metadata } = buildMatch(game, o.setupData, o.unlisted);
-  const seat = o.swap ? other(asker) : asker;
+  const seat = o.swap ? otherSeat(asker) : asker;
   const credentials = generateCredentials();
   metadata.players[seat as unknown as number] = { ...seatOf(metadata, seat), name: seatOf(old, asker).name, credentials };
   const bot = (['0', '1'] as const).map((id) => botLevelOf(seatOf(old, id))).find((level) => level !== null);
-  if (bot) seatBot(metadata, other(seat), bot);
+  if (bot) seatBot(metadata, otherSeat(seat), bot);
   (metadata as NextMetadata).seatedFrom = { [seat]: asker };
   return { create: { matchID: newMatchID(), initialState, metadata }, seated: { playerID: seat, playerCredentials: credentials } };
 }
@@ -48,11 +47,11 @@ export function laterAsker(next: MatchData, nextMatchID: string, asker: SeatID, 
   const from = (next as NextMetadata).seatedFrom ?? {};
   // A seat counts as theirs while it is still taken (they may have left it since).
   const mine = (['0', '1'] as const).find((id) => from[id] === asker && seatOf(next, id).name);
-  if (mine) throw new HttpError(409, `you already have a seat in the next match ${nextMatchID}: ${roleOf(mine)}`);
+  if (mine) throw new HttpError(409, `you already have a seat in the next match ${nextMatchID}: ${roleText(mine)}`);
   const free = openSeat(Object.values(next.players));
   if (!free) {
-    const wanted = (['0', '1'] as const).find((id) => from[id] === undefined) ?? other(asker);
-    throw new HttpError(409, `seat ${wanted} (${roleOf(wanted)}) in the next match ${nextMatchID} is already taken`);
+    const wanted = (['0', '1'] as const).find((id) => from[id] === undefined) ?? otherSeat(asker);
+    throw new HttpError(409, `seat ${wanted} (${roleText(wanted)}) in the next match ${nextMatchID} is already taken`);
   }
   const playerCredentials = generateCredentials();
   const metadata: NextMetadata = {

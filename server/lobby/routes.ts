@@ -11,14 +11,14 @@
 import Router from '@koa/router';
 import koaBody from 'koa-body';
 import type { Game, Server } from 'boardgame.io';
-import { botLevelOf, openSeat, type PlayAgainResponse, type PublicMatch, type VsComputerResponse } from '../../protocol/index';
-import { authenticateCredentials, generateCredentials } from '../auth';
+import { botLevelOf, openSeat, roleText, type PlayAgainResponse, type PublicMatch, type VsComputerResponse } from '../../protocol/index';
+import { generateCredentials, requireSeat } from '../auth';
 import type { MatchService } from '../match/service';
 import { HttpError } from '../storage/errors';
 import type { MatchStore } from '../storage/types';
 import { buildMatch, newMatchID, seatBot } from './matches';
 import { publicMatch } from './public';
-import { firstAsker, laterAsker, roleOf, type Seated } from './rematch';
+import { firstAsker, laterAsker, type Seated } from './rematch';
 import { addReplayRoute } from './replay';
 import { addStandInRoutes } from './standin';
 import { addNotifyRoute } from '../notify/route';
@@ -44,9 +44,6 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     if (name !== gameName) throw new HttpError(404, `game "${name}" not found`);
   };
   const seatOf = (m: Server.MatchData, id: string): Seat => m.players[id as unknown as number];
-  const authorise = (m: Server.MatchData, playerID: string, creds: string) => {
-    if (!authenticateCredentials(creds, seatOf(m, playerID))) throw new HttpError(403, 'invalid credentials for this seat');
-  };
   const notFound = (id: string) => new HttpError(404, `match ${id} not found`);
 
   router.post('/games/:name/create', json, async (ctx) => {
@@ -90,7 +87,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       const free = (id: string) => !seatOf(m, id).name;
       const id = wanted ?? ['0', '1'].find(free);
       if (id === undefined) throw new HttpError(409, `match ${ctx.params.id} is full`);
-      if (!free(id)) throw new HttpError(409, `seat ${id} (${roleOf(id)}) is already taken`);
+      if (!free(id)) throw new HttpError(409, `seat ${id} (${roleText(id)}) is already taken`);
       playerID = id;
       const seat: Seat = { ...seatOf(m, id), name, credentials: playerCredentials };
       if (data) seat.data = data;
@@ -109,7 +106,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const playerID = v.seat(b.playerID, true)!;
     const creds = v.credentials(b.credentials);
     const done = await store.updateMetadata(ctx.params.id, (m) => {
-      authorise(m, playerID, creds);
+      requireSeat(m, playerID, creds);
       const { name: _n, credentials: _c, ...rest } = seatOf(m, playerID);
       const players = { ...m.players, [playerID]: rest };
       // Nobody left (a bot does not count): the match goes, as in boardgame.io.
@@ -131,7 +128,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     if (newName === undefined && data === undefined) throw new HttpError(400, 'newName or data is required');
     if (data && 'bot' in data) throw new HttpError(400, 'data.bot is set by the server for its own seats');
     const done = await store.updateMetadata(ctx.params.id, (m) => {
-      authorise(m, playerID, creds);
+      requireSeat(m, playerID, creds);
       const seat = { ...seatOf(m, playerID) };
       if (newName !== undefined) seat.name = newName;
       if (data !== undefined) seat.data = data ?? undefined;
@@ -158,7 +155,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     let seated = null as Seated | null;
     let created: { matchID: string; metadata: Server.MatchData; setupData: unknown } | null = null;
     const done = await store.updateMetadata(ctx.params.id, (m) => {
-      authorise(m, playerID, creds);
+      requireSeat(m, playerID, creds);
       name = seatOf(m, playerID).name;
       if (m.nextMatchID) {
         nextMatchID = m.nextMatchID;

@@ -11,8 +11,8 @@
  */
 import type Router from '@koa/router';
 import { settingsFrom, type PlayerID } from '../../game/index';
-import { botLevelOf, openSeat } from '../../protocol/index';
-import { authenticateCredentials } from '../auth';
+import { botLevelOf, openSeat, otherSeat, roleText } from '../../protocol/index';
+import { requireSeat } from '../auth';
 import { takeBack } from '../match/clock';
 import type { MatchService } from '../match/service';
 import { HttpError } from '../storage/errors';
@@ -21,11 +21,9 @@ import * as v from './validate';
 
 type Json = Router.Middleware;
 
-const other = (p: PlayerID): PlayerID => (p === '0' ? '1' : '0');
-const ROLE = { '0': 'the Editor', '1': 'Nixon' } as const;
 
 function seatedPlayer(m: MatchData, playerID: PlayerID, creds: string): void {
-  if (!authenticateCredentials(creds, m.players[playerID as unknown as number])) throw new HttpError(403, 'invalid credentials for this seat');
+  requireSeat(m, playerID, creds);
   if (m.gameover !== undefined) throw new HttpError(409, 'the game is over');
 }
 
@@ -34,11 +32,11 @@ export function handOverRefusal(m: MatchData, target: PlayerID, now: number): st
   const minutes = settingsFrom(m.setupData as never).abandonMinutes;
   if (minutes === null) return 'this match was created without handing over away seats (abandonMinutes)';
   if (openSeat(Object.values(m.players)) !== null) return 'the game has not started: both seats must be taken';
-  if (botLevelOf(m.players[target as unknown as number])) return `the computer already plays ${ROLE[target as '0' | '1']}`;
-  if (m.standIns?.[target as '0' | '1']) return `the computer already stands in for ${ROLE[target as '0' | '1']}`;
+  if (botLevelOf(m.players[target as unknown as number])) return `the computer already plays ${roleText(target)}`;
+  if (m.standIns?.[target as '0' | '1']) return `the computer already stands in for ${roleText(target)}`;
   const since = m.away?.[target as '0' | '1'];
-  if (since === undefined) return `${ROLE[target as '0' | '1']} is connected`;
-  if (now - since < minutes * 60_000) return `${ROLE[target as '0' | '1']} has been away for less than ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (since === undefined) return `${roleText(target)} is connected`;
+  if (now - since < minutes * 60_000) return `${roleText(target)} has been away for less than ${minutes} minute${minutes === 1 ? '' : 's'}`;
   return null;
 }
 
@@ -60,7 +58,7 @@ export function addStandInRoutes(router: Router, json: Json, service: MatchServi
     const { playerID, creds } = read(ctx);
     await change(ctx, (m, now) => {
       seatedPlayer(m, playerID, creds);
-      const target = other(playerID);
+      const target = otherSeat(playerID);
       const why = handOverRefusal(m, target, now);
       if (why) throw new HttpError(409, why);
       return { ...m, standIns: { ...m.standIns, [target]: { level: 'normal', reason: 'abandoned', since: now } } };

@@ -10,7 +10,7 @@
  */
 import type { Game, LogEntry, State } from 'boardgame.io';
 import { checkMove, settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
-import { openSeat, type GuardError } from '../../protocol/index';
+import { openSeat, roleText, type GuardError } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
 import type { Bus, BusMessage } from '../bus/index';
 import type { Logger } from '../log';
@@ -325,7 +325,7 @@ export class MatchService {
     // Play starts only when both seats are taken (a resign too: there is nobody to resign to).
     const open = openSeat(Object.values(e.metadata.players));
     if (open !== null) {
-      if (seatsChecked) return { matchID, type: 'invalid-move', message: `the game starts when both seats are taken: waiting for ${open === '0' ? 'the Editor' : 'Nixon'}` };
+      if (seatsChecked) return { matchID, type: 'invalid-move', message: `the game starts when both seats are taken: waiting for ${roleText(open)}` };
       // This memory may not have heard of a join in another process yet: look at storage once first.
       await this.refresh(e);
       if (this.entries.get(matchID) !== e) return { matchID, type: 'stale', message: 'the match was reloaded from storage: resyncing' };

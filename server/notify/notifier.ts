@@ -10,7 +10,7 @@
  * process holds it in memory).
  */
 import { setMaxListeners } from 'node:events';
-import { botLevelOf, openSeat } from '../../protocol/index';
+import { botLevelOf, openSeat, roleText } from '../../protocol/index';
 import type { Logger } from '../log';
 import type { MatchService, MatchView } from '../match/service';
 import type { Metrics } from '../metrics';
@@ -29,7 +29,6 @@ export const notifyOf = (data: unknown): SeatNotify | null => {
 };
 
 type Seat = '0' | '1';
-const ROLE: Record<Seat, string> = { '0': 'the Editor', '1': 'Nixon' };
 
 /** Who owes the next decision: none when nothing is asked or the game is over. */
 const deciderOf = (m: Pick<MatchView, 'state'>): Seat | null => {
@@ -96,8 +95,8 @@ export class TurnNotifier {
     const link = `${(this.o.publicUrl ?? target.base ?? this.o.listenUrl()).replace(/\/+$/, '')}/#/match/${matchID}`;
     const text =
       kind === 'start'
-        ? `Watergate: your opponent has joined match ${matchID} and the first decision is yours (${ROLE[seat]}). ${link}`
-        : `Watergate: it is your turn (${ROLE[seat]}) in match ${matchID}. ${link}`;
+        ? `Watergate: your opponent has joined match ${matchID} and the first decision is yours (${roleText(seat)}). ${link}`
+        : `Watergate: it is your turn (${roleText(seat)}) in match ${matchID}. ${link}`;
     const reasons: string[] = [];
     this.track(
       sendWebhook(target.webhook, text, { ...this.o.send, signal: this.stop.signal }, reasons).then((result) => {

@@ -4,7 +4,7 @@
  * Lobby routes answer. Mounted by lobbyRoutes with its body parser.
  */
 import type Router from '@koa/router';
-import { authenticateCredentials } from '../auth';
+import { requireSeat } from '../auth';
 import * as v from '../lobby/validate';
 import type { MatchService } from '../match/service';
 import { HttpError } from '../storage/errors';
@@ -20,8 +20,8 @@ export function addNotifyRoute(router: Router, json: Router.Middleware, store: M
     const creds = v.credentials(b.credentials);
     const notify = checked(b.webhook, 'webhook', ctx);
     const done = await store.updateMetadata(ctx.params.id, (m) => {
+      requireSeat(m, playerID, creds);
       const seat = m.players[playerID as unknown as number];
-      if (!authenticateCredentials(creds, seat)) throw new HttpError(403, 'invalid credentials for this seat');
       const { notify: _old, ...data } = (seat.data ?? {}) as Record<string, unknown>;
       if (notify) data.notify = notify;
       // Not game activity: updatedAt stays (it orders the lobby and the stale sweep).

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalMoves, type WatergateState } from '../../game/index';
 import type { GuardError, MatchClock } from '../../protocol/index';
 import { afterMove, expired, startClock, takeBack, timeLeft } from '../../server/match/clock';
+import { handOverRefusal } from '../../server/lobby/standin';
+import type { MatchData } from '../../server/storage/types';
 import { freePort, startServerProcess, type ServerProcess } from '../../tools/cluster';
 import { api, createAndJoin, next, rawSocket, startTestServer, stored, until, type TestServer } from './helpers';
 
@@ -42,6 +44,25 @@ describe('the clock, as data', () => {
     expect(back).toMatchObject({ running: '1', since: 9_000, deadline: 69_000 });
     expect(back.remaining['1']).toBe(60_000);
     expect(takeBack(c, { ...LIVE, incrementSeconds: 120 }, '1', 9_000).remaining['1']).toBe(120_000);
+  });
+});
+
+describe('handing an away seat to the computer', () => {
+  const seated = (extra: Partial<MatchData> = {}): MatchData =>
+    ({ gameName: 'watergate', createdAt: 0, updatedAt: 0, players: { 0: { id: 0, name: 'Ann' }, 1: { id: 1, name: 'Bob' } }, setupData: { abandonMinutes: 5 }, ...extra }) as MatchData;
+  it('only after the match\'s abandonMinutes away, for a seated human the computer does not already play', () => {
+    const now = 10 * 60_000;
+    expect(handOverRefusal(seated({ away: { '1': now - 5 * 60_000 } }), '1', now)).toBeNull();
+    expect(handOverRefusal(seated({ away: { '1': now - 4 * 60_000 } }), '1', now)).toBe('Nixon has been away for less than 5 minutes');
+    expect(handOverRefusal(seated(), '1', now)).toBe('Nixon is connected');
+    expect(handOverRefusal(seated({ setupData: {}, away: { '1': 0 } }), '1', now)).toBe('this match was created without handing over away seats (abandonMinutes)');
+    expect(handOverRefusal(seated({ away: { '0': 0 }, standIns: { '0': { level: 'normal', reason: 'time', since: 0 } } }), '0', now)).toBe('the computer already stands in for the Editor');
+    const bot = seated({ away: { '1': 0 } });
+    bot.players[1] = { id: 1, name: 'Computer', data: { bot: 'easy' } } as never;
+    expect(handOverRefusal(bot, '1', now)).toBe('the computer already plays Nixon');
+    const open = seated({ away: { '1': 0 } });
+    open.players[1] = { id: 1 } as never;
+    expect(handOverRefusal(open, '1', now)).toBe('the game has not started: both seats must be taken');
   });
 });
 
