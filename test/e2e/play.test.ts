@@ -95,6 +95,9 @@ describe('a match through the lobby', () => {
     const deadline = Date.now() + 240_000;
     for (let n = 0; n < 400; n++) {
       expect(Date.now()).toBeLessThan(deadline);
+      // Both boards show the same round (once the last update has reached both pages: they are read one
+      // after the other, and a decision that ends a round can reach one page a moment before the other).
+      await expect.poll(async () => (await boardState(editor)).round === (await boardState(nixon)).round, { timeout: 15_000 }).toBe(true);
       const e = await boardState(editor);
       const x = await boardState(nixon);
       expect(e.round).toBe(x.round);
