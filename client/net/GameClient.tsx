@@ -9,6 +9,7 @@ import { Client } from 'boardgame.io/client';
 import type { Game } from 'boardgame.io';
 import type { BoardProps } from 'boardgame.io/react';
 
+import { resyncWhenBehind } from './resync';
 import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, type GuardError, type MatchStatus, type NextMatch } from '../../protocol/index';
 
 type ClientOpts = Parameters<typeof Client>[0];
@@ -64,7 +65,9 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
     socket?.on(ERROR_EVENT, refused);
     socket?.on(NEXT_EVENT, next);
     socket?.on(STATUS_EVENT, status);
+    const stopResync = resyncWhenBehind(client);
     return () => {
+      stopResync();
       socket?.off(ERROR_EVENT, refused);
       socket?.off(NEXT_EVENT, next);
       socket?.off(STATUS_EVENT, status);

@@ -13,6 +13,7 @@ import type { GuardError } from '../../protocol/index';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { createLogger } from '../../server/log';
 import { readMatch } from '../../server/match/replay';
+import { resyncWhenBehind } from '../../client/net/resync';
 import { openStore, type MatchStore } from '../../server/storage/index';
 
 /** The test PostgreSQL (TEST_DATABASE_URL overrides it, e.g. to check the unreachable case). */
@@ -146,6 +147,7 @@ export function player(url: string, matchID: string, playerID: string | null, cr
     debug: false,
   });
   client.start();
+  resyncWhenBehind(client);
   const socket = (client as unknown as { transport: { socket: Socket } }).transport.socket;
   const received: { event: string; args: unknown[] }[] = [];
   socket.onAny((event: string, ...args: unknown[]) => received.push({ event, args }));
