@@ -1,0 +1,135 @@
+/**
+ * How much one client may ask of the server (docs/SECURITY.md "Limits"): points per window for each kind
+ * of request, counted per address (or per socket), with rate-limiter-flexible — in this process's memory,
+ * or in Redis when the deployment has one, so that several processes count one client together. With
+ * Redis away, each process falls back to counting in its own memory (the insurance limiter): limits
+ * stay on, only less precise, and no request waits for Redis.
+ */
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+/** One limit: at most `points` in `seconds` (a fixed window per key). */
+export interface Limit {
+  points: number;
+  seconds: number;
+}
+
+/** Every limit with its default, by name. Counted per address unless the name says socket. */
+export const LIMITS = {
+  /** Matches made: create, vs-computer and play again. */
+  create: { points: 20, seconds: 600 },
+  /** Seats taken (join). */
+  join: { points: 60, seconds: 600 },
+  /** Every Lobby API request, reads included. */
+  api: { points: 600, seconds: 60 },
+  /** socket.io connections opened. */
+  connect: { points: 60, seconds: 60 },
+  /** Chat lines sent. */
+  chat: { points: 10, seconds: 10 },
+  /** Syncs asked for (a page load, a reconnection): per socket. */
+  syncSocket: { points: 20, seconds: 10 },
+  /** Syncs asked for: per address. */
+  sync: { points: 120, seconds: 60 },
+  /** Moves refused because they were made on an old state (each costs a resync): per socket. */
+  staleSocket: { points: 10, seconds: 10 },
+  /** Requests refused as malformed or unknown on a socket: per socket (then the socket is closed). */
+  badSocket: { points: 20, seconds: 10 },
+} as const satisfies Record<string, Limit>;
+export type LimitName = keyof typeof LIMITS;
+
+export interface LimiterOptions {
+  /** Shared counting (REDIS_URL); absent: this process's memory. */
+  redis?: Redis;
+  /** Key prefix in Redis (REDIS_PREFIX + "rl:"). */
+  prefix?: string;
+  /** Replaced limits (tests, operators). */
+  limits?: Partial<Record<LimitName, Limit>>;
+  /** No limits at all (tools that need to measure the server alone). */
+  off?: boolean;
+}
+
+export interface Limiter {
+  /** Counts `points` against `key` for `name`: 0 when allowed, else how many ms until it would be. */
+  take(name: LimitName, key: string, points?: number): Promise<number>;
+  readonly limits: Readonly<Record<LimitName, Limit>>;
+}
+
+export function createLimiter(o: LimiterOptions = {}): Limiter {
+  const limits = { ...LIMITS, ...o.limits } as Record<LimitName, Limit>;
+  const made = new Map<LimitName, RateLimiterAbstract>();
+  const limiter = (name: LimitName): RateLimiterAbstract => {
+    let l = made.get(name);
+    if (l) return l;
+    const { points, seconds } = limits[name];
+    const keyPrefix = `${o.prefix ?? 'wg:rl:'}${name}`;
+    const memory = new RateLimiterMemory({ points, duration: seconds, keyPrefix });
+    l = o.redis ? new RateLimiterRedis({ storeClient: o.redis, points, duration: seconds, keyPrefix, insuranceLimiter: memory, rejectIfRedisNotReady: true }) : memory;
+    made.set(name, l);
+    return l;
+  };
+  return {
+    limits,
+    async take(name, key, points = 1) {
+      if (o.off) return 0;
+      try {
+        await limiter(name).consume(key, points);
+        return 0;
+      } catch (e) {
+        if (e instanceof RateLimiterRes) return Math.max(1, e.msBeforeNext);
+        throw e;
+      }
+    },
+  };
+}
+
+/** A refused request: 429 with Retry-After (seconds) over HTTP, a `rate-limited` error on a socket. */
+export class TooManyRequests extends Error {
+  readonly status = 429;
+  readonly expose = true;
+  readonly retryAfterSeconds: number;
+  constructor(name: LimitName, retryAfterMs: number) {
+    const s = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    super(`${WHAT[name]}: try again in ${s} second${s === 1 ? '' : 's'}`);
+    this.retryAfterSeconds = s;
+  }
+}
+
+const WHAT: Record<LimitName, string> = {
+  create: 'too many new matches from your address',
+  join: 'too many seats taken from your address',
+  api: 'too many requests from your address',
+  connect: 'too many connections from your address',
+  chat: 'too many chat messages',
+  syncSocket: 'too many syncs on this connection',
+  sync: 'too many syncs from your address',
+  staleSocket: 'too many moves on an old state',
+  badSocket: 'too many malformed requests',
+};
+
+/** Throws TooManyRequests unless `key` may make one more request of `name`. */
+export async function enforce(l: Limiter, name: LimitName, key: string): Promise<void> {
+  const wait = await l.take(name, key);
+  if (wait > 0) throw new TooManyRequests(name, wait);
+}
+
+/**
+ * The client's address, the key of its limits: the peer address, or — behind a proxy we trust
+ * (TRUST_PROXY) — the last address of X-Forwarded-For (the one our proxy added; anything before it
+ * the client may have written). IPv4-mapped IPv6 is read as IPv4; IPv6 is counted per /64, the
+ * block one household or server gets.
+ */
+export function clientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: boolean): string {
+  let addr = peer ?? '';
+  if (trustProxy && forwardedFor !== undefined) {
+    const all = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor).split(',').map((s) => s.trim()).filter(Boolean);
+    const last = all[all.length - 1];
+    if (last && isIP(last)) addr = last;
+  }
+  if (!ipaddr.isValid(addr)) return addr || 'unknown';
+  const ip = ipaddr.process(addr);
+  if (ip.kind() === 'ipv4') return ip.toString();
+  const parts = (ip as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(':')}::/64`;
+}
