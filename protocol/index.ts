@@ -7,14 +7,20 @@
 /** The event the server emits when it refuses a socket request, with a typed reason. */
 export const ERROR_EVENT = 'watergate:error';
 
-export type RefusalType = 'bad-request' | 'not-found' | 'unauthorized' | 'stale' | 'invalid-move' | 'server-error';
-export const REFUSAL_TYPES: readonly RefusalType[] = ['bad-request', 'not-found', 'unauthorized', 'stale', 'invalid-move', 'server-error'];
+/**
+ * `rate-limited`: the client asked too much too fast (retryAfterSeconds says when to ask again);
+ * `unavailable`: the server cannot reach its storage right now (nothing was changed: retry later).
+ */
+export type RefusalType = 'bad-request' | 'not-found' | 'unauthorized' | 'stale' | 'invalid-move' | 'server-error' | 'rate-limited' | 'unavailable';
+export const REFUSAL_TYPES: readonly RefusalType[] = ['bad-request', 'not-found', 'unauthorized', 'stale', 'invalid-move', 'server-error', 'rate-limited', 'unavailable'];
 
 export interface GuardError {
   matchID?: string;
   type: RefusalType;
   /** In English: the engine's or the server's own words. */
   message: string;
+  /** With `rate-limited` (and `unavailable` when known): when to ask again. */
+  retryAfterSeconds?: number;
 }
 
 /** The computer's levels (bots/levels.ts gives each its budget). */

@@ -20,6 +20,7 @@ import { BotRunner, type BotOptions } from '../bots/server';
 import { authenticateCredentials, generateCredentials } from './auth';
 import { localBus, type Bus } from './bus/index';
 import { createLogger, type Logger } from './log';
+import { createLimiter, type Limiter, type LimiterOptions } from './limits';
 import { DEFAULT_STALE_HOURS } from './config';
 import { lobbyReads, lobbyRoutes, type LobbyHooks } from './lobby/routes';
 import { ClockKeeper } from './match/clocks';
@@ -57,6 +58,14 @@ export interface ServerOptions extends LobbyHooks {
   webhooks?: Partial<Omit<SendOptions, 'signal'>>;
   /** The address players open (PUBLIC_URL), for links in notifications. */
   publicUrl?: string;
+  /** Limits per client (server/limits.ts): replaced values, or `off` (tools measuring the server alone). */
+  limits?: LimiterOptions['limits'] | 'off';
+  /** Redis to count limits in, shared by every process (REDIS_URL); absent: this process's memory. */
+  limitsRedis?: LimiterOptions['redis'];
+  /** Prefix of the limits' Redis keys (REDIS_PREFIX). */
+  limitsPrefix?: string;
+  /** Behind a proxy we run (TRUST_PROXY): the client's address is the last of X-Forwarded-For. */
+  trustProxy?: boolean;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -86,6 +95,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const patterns = originPatterns(opts.origins ?? []);
   const game = Watergate as Game;
   const metrics = createMetrics();
+  const limiter: Limiter = createLimiter({ off: opts.limits === 'off', limits: opts.limits === 'off' ? undefined : opts.limits, redis: opts.limitsRedis, prefix: `${opts.limitsPrefix ?? 'wg:'}rl:` });
+  const trustProxy = opts.trustProxy ?? false;
   store.observe = (op, s) => metrics.storageSeconds.observe({ op }, s);
 
   const service = new MatchService({ game, store, bus, log, metrics, snapshotEvery: opts.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY });
@@ -103,6 +114,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     game,
     service,
     log,
+    limiter,
+    trustProxy,
     socketOpts: {
       // boardgame.io passes `cors: { origins }`, a key socket.io ignores (so it answers `*`): replace it.
       cors: { origin: (origin: string | undefined, cb: (e: Error | null, ok?: boolean) => void) => cb(null, origin ? patterns.some((p) => p.test(origin)) : false) },

@@ -22,6 +22,7 @@ import type { PlayerID } from '../../game/index';
 import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, type GuardError, type NextMatch } from '../../protocol/index';
 import { matchStatus as statusOf, publicSeats } from '../lobby/public';
 import type { Logger } from '../log';
+import type { Limiter } from '../limits';
 import type { MatchService, SyncData } from '../match/service';
 import type { MatchData } from '../storage/types';
 import { checkAction, isCredentials, isMatchID, isSeat, type MoveAction } from './args';
@@ -51,7 +52,7 @@ export class GameSockets {
   private stopping = false;
 
   constructor(
-    private readonly o: { game: Game; service: MatchService; log: Logger; socketOpts: object },
+    private readonly o: { game: Game; service: MatchService; log: Logger; limiter: Limiter; trustProxy: boolean; socketOpts: object },
   ) {
     this.filter = getFilterPlayerView(o.game);
     o.service.setDelivery({
