@@ -1,5 +1,5 @@
 /**
- * `npm run bench:server [-- --repeats N] [--seconds S] [--only flat,paced] [--configs a,b] [--no-write]`
+ * `npm run bench:server [-- --repeats N] [--seconds S] [--only flat,paced] [--configs a,b] [--before DIR] [--no-write]`
  *
  * Our server under the load generator of tools/load.ts, beside a stock boardgame.io 0.50.2 server with a
  * small card game (tools/load/stock-server.ts) driven by the same generator in the same run, and writes
@@ -11,10 +11,12 @@
  *   comparison), one process PostgreSQL, each with a snapshot every move and every 50 moves; 2 processes
  *   on PostgreSQL + Redis behind HAProxy;
  * - paced: 200 matches, each client waits 1–3 s before moving, as people do.
+ * - `--before DIR`: also our server as another checkout holds it (an earlier commit, with its own
+ *   node_modules), embedded, in both plans: a change's cost measured beside what it changed, in one run.
  * Server CPU is measured over the load's measuring window from /proc (all threads of the server processes),
  * RSS is the peak (VmHWM), storage time per move is the server's own histogram (/metrics).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,6 +37,8 @@ const ONLY = opt('only', 'flat,paced').split(',');
 /** Only these configurations (the stock server always runs, as the baseline). */
 const PICK = opt('configs', '').split(',').filter(Boolean);
 const WRITE = !args.includes('--no-write');
+const BEFORE = opt('before', '');
+const beforeCommit = () => (BEFORE ? execFileSync('git', ['-C', BEFORE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim() : '');
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -85,13 +89,13 @@ const freshSchema = () => {
   return s;
 };
 
-function ours(name: string, label: string, env: () => Record<string, string>): Config {
+function ours(name: string, label: string, env: () => Record<string, string>, cwd = ROOT): Config {
   return {
     name,
     label,
     async start() {
       const dir = mkdtempSync(join(tmpdir(), 'wg-bench-'));
-      const p = await startServerProcess({ LOG_LEVEL: 'warn', DATA_DIR: dir, DATABASE_URL: '', ...env() }, await freePort());
+      const p = await startServerProcess({ LOG_LEVEL: 'warn', DATA_DIR: dir, DATABASE_URL: '', ...env() }, await freePort(), 90_000, cwd);
       return {
         url: p.url,
         processes: [p.url],
@@ -136,6 +140,7 @@ const CONFIGS: Record<string, Config> = {
   pglite: ours('pglite', 'ours, 1 process, embedded PGlite, snapshot every 50 moves', () => ({ EMBEDDED_STORE: 'pglite', SNAPSHOT_EVERY: '50' })),
   postgres: ours('postgres', 'ours, 1 process, PostgreSQL, snapshot every 50 moves', () => ({ DATABASE_URL: PG_URL, DATABASE_SCHEMA: freshSchema(), SNAPSHOT_EVERY: '50' })),
   'postgres-1': ours('postgres-1', 'ours, 1 process, PostgreSQL, snapshot every move', () => ({ DATABASE_URL: PG_URL, DATABASE_SCHEMA: freshSchema(), SNAPSHOT_EVERY: '1' })),
+  before: ours('before', `ours at ${beforeCommit()} (before), 1 process, embedded SQLite, snapshot every 50 moves`, () => ({ SNAPSHOT_EVERY: '50' }), resolve(BEFORE || ROOT)),
   cluster: {
     name: 'cluster',
     label: 'ours, 2 processes, PostgreSQL + Redis, behind HAProxy',
@@ -233,9 +238,9 @@ async function main() {
   const load0 = loadavg();
   const sections: [string, string][] = [];
   const plans: [string, string[], number, string | null][] = [];
-  const pick = (cs: string[]) => (PICK.length ? cs.filter((c) => c === 'stock' || PICK.includes(c)) : cs);
-  if (ONLY.includes('flat')) plans.push(['flat', pick(['stock', 'stock-watergate', 'embedded', 'embedded-1', 'pglite', 'postgres', 'postgres-1', 'cluster']), 100, null]);
-  if (ONLY.includes('paced')) plans.push(['paced', pick(['stock', 'embedded', 'postgres', 'cluster']), 200, '1000,3000']);
+  const pick = (cs: string[]) => (PICK.length ? cs.filter((c) => c === 'stock' || PICK.includes(c)) : cs).filter((c) => c !== 'before' || BEFORE);
+  if (ONLY.includes('flat')) plans.push(['flat', pick(['stock', 'stock-watergate', 'before', 'embedded', 'embedded-1', 'pglite', 'postgres', 'postgres-1', 'cluster']), 100, null]);
+  if (ONLY.includes('paced')) plans.push(['paced', pick(['stock', 'before', 'embedded', 'postgres', 'cluster']), 200, '1000,3000']);
   for (const [name, configs, matches, paced] of plans) {
     const rows: Row[] = [];
     for (let r = 0; r < REPEATS; r++) for (const c of configs) rows.push(await measure(CONFIGS[c], r, matches, paced));

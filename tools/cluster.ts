@@ -72,9 +72,10 @@ export interface ServerProcess {
 }
 
 /** One server process (as `npm start` runs it) on `port`, resolved once it listens. */
-export async function startServerProcess(env: Record<string, string>, port: number, ms = 90_000): Promise<ServerProcess> {
+/** `cwd`: another checkout of the project (a benchmark's earlier version of the server). */
+export async function startServerProcess(env: Record<string, string>, port: number, ms = 90_000, cwd = ROOT): Promise<ServerProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'info', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
