@@ -14,6 +14,7 @@ const { createLogger } = await import('./log');
 const { ensureClientBuilt } = await import('./static');
 const { openStore } = await import('./storage/index');
 const { redisBus } = await import('./bus/redis');
+const { Redis } = await import('ioredis');
 
 let cfg: ReturnType<typeof configFromEnv>;
 try {
@@ -44,6 +45,15 @@ try {
         },
       })
     : undefined;
+  // Limits counted in Redis, so that every process counts one client together; its own connection,
+  // which never queues: with Redis away each process counts in its memory (server/limits.ts).
+  let lastLimitsError = 0;
+  const limitsRedis = cfg.redisUrl ? new Redis(cfg.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: (n: number) => Math.min(n * 100, 1000) }) : undefined;
+  limitsRedis?.on('error', (e: Error) => {
+    if (Date.now() - lastLimitsError < 60_000) return;
+    lastLimitsError = Date.now();
+    log.warn({ err: e.message }, 'redis unavailable for limits: each process counts its clients alone until it is back');
+  });
   const server = await startServer({
     store,
     bus,
@@ -57,11 +67,19 @@ try {
     bots: { threads: cfg.botThreads },
     webhooks: { allowLocal: cfg.allowLocalWebhooks },
     publicUrl: cfg.publicUrl,
+    trustProxy: cfg.trustProxy,
+    keepFinishedDays: cfg.keepFinishedDays,
+    limits: cfg.limits,
+    limitsRedis,
+    limitsPrefix: cfg.redisPrefix,
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');
     server.close().then(
-      () => process.exit(0),
+      () => {
+        limitsRedis?.disconnect();
+        process.exit(0);
+      },
       (e) => {
         log.error({ err: e }, 'shutdown failed');
         process.exit(1);

@@ -13,6 +13,7 @@ import koaBody from 'koa-body';
 import type { Game, Server } from 'boardgame.io';
 import { botLevelOf, openSeat, roleText, type PlayAgainResponse, type PublicMatch, type VsComputerResponse } from '../../protocol/index';
 import { generateCredentials, requireSeat } from '../auth';
+import { enforce, type Limiter, type LimitName } from '../limits';
 import type { MatchService } from '../match/service';
 import { HttpError } from '../storage/errors';
 import type { MatchStore } from '../storage/types';
@@ -36,9 +37,14 @@ type Seat = Server.PlayerMetadata;
 
 const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true });
 
-export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService, hooks: LobbyHooks = {}): Router {
+export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService, hooks: LobbyHooks = {}, limiter?: Limiter): Router {
   const router = new Router();
   const gameName = game.name!;
+  // Counted before the body is read: a refused request costs the server little more than the count.
+  const limit = (name: LimitName): Router.Middleware => async (ctx, next) => {
+    if (limiter) await enforce(limiter, name, String(ctx.state.clientAddress ?? ctx.ip));
+    await next();
+  };
 
   const requireGame = (name: string) => {
     if (name !== gameName) throw new HttpError(404, `game "${name}" not found`);
@@ -46,7 +52,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
   const seatOf = (m: Server.MatchData, id: string): Seat => m.players[id as unknown as number];
   const notFound = (id: string) => new HttpError(404, `match ${id} not found`);
 
-  router.post('/games/:name/create', json, async (ctx) => {
+  router.post('/games/:name/create', limit('create'), json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['numPlayers', 'setupData', 'unlisted']);
@@ -59,7 +65,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     ctx.body = { matchID };
   });
 
-  router.post('/games/:name/vs-computer', json, async (ctx) => {
+  router.post('/games/:name/vs-computer', limit('create'), json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body ?? {});
     v.allowOnly(b, ['botSeat', 'level', 'setupData']);
@@ -73,7 +79,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     ctx.body = { matchID, botSeat, humanSeat: botSeat === '0' ? '1' : '0' } satisfies VsComputerResponse;
   });
 
-  router.post('/games/:name/:id/join', json, async (ctx) => {
+  router.post('/games/:name/:id/join', limit('join'), json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['playerID', 'playerName', 'data']);
@@ -141,7 +147,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
   router.post('/games/:name/:id/update', json, update);
   router.post('/games/:name/:id/rename', json, update);
 
-  router.post('/games/:name/:id/playAgain', json, async (ctx) => {
+  router.post('/games/:name/:id/playAgain', limit('create'), json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['playerID', 'credentials', 'swap', 'unlisted', 'setupData', 'numPlayers']);
