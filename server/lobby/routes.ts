@@ -11,7 +11,7 @@
 import Router from '@koa/router';
 import koaBody from 'koa-body';
 import type { Game, Server } from 'boardgame.io';
-import { botLevelOf, openSeat, roleText, type PlayAgainResponse, type PublicMatch, type VsComputerResponse } from '../../protocol/index';
+import { botLevelOf, openSeat, roleText, type MatchList, type PlayAgainResponse, type PublicMatch, type VsComputerResponse } from '../../protocol/index';
 import { generateCredentials, requireSeat } from '../auth';
 import { enforce, type Limiter, type LimitName } from '../limits';
 import type { MatchService } from '../match/service';
@@ -34,6 +34,9 @@ export interface LobbyHooks {
 }
 
 type Seat = Server.PlayerMetadata;
+
+/** Matches in one page of the list: by default, and at most (`limit`). */
+export const LIST_PAGE = { default: 50, max: 100 };
 
 const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true });
 
@@ -201,8 +204,8 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
 }
 
 /**
- * The Lobby reads, mounted after the routes added through `extend`: the list of listed matches
- * (boardgame.io's query: isGameover, updatedBefore, updatedAfter), one match with whose decision it is, and a
+ * The Lobby reads, mounted after the routes added through `extend`: the list of listed matches, in pages
+ * (boardgame.io's query: isGameover, updatedBefore, updatedAfter; ours: limit, after), one match with whose decision it is, and a
  * finished match's replay (replay.ts).
  */
 export function lobbyReads(game: Game, store: MatchStore, service: MatchService): Router {
@@ -212,15 +215,15 @@ export function lobbyReads(game: Game, store: MatchStore, service: MatchService)
     if (name !== gameName) throw new HttpError(404, `game "${name}" not found`);
   };
 
+  // A page at a time, from the list's own index: unlisted matches (boardgame.io's rule) are never read.
   router.get('/games/:name', async (ctx) => {
     requireGame(ctx.params.name);
     const q = ctx.query;
     const where = { isGameover: v.queryBoolean(q, 'isGameover'), updatedBefore: v.queryTime(q, 'updatedBefore'), updatedAfter: v.queryTime(q, 'updatedAfter') };
-    const ids = await store.listMatches({ gameName, where });
-    const heads = await Promise.all(ids.map((id) => store.head(id)));
-    // Unlisted matches are never listed (boardgame.io's rule); one removed meanwhile is left out.
-    const matches = ids.flatMap((id, i) => (heads[i] && !heads[i].metadata.unlisted ? [publicMatch(id, heads[i].metadata)] : []));
-    ctx.body = { matches } satisfies { matches: PublicMatch[] };
+    const page = await store.listPage({ gameName, where, limit: v.queryLimit(q, LIST_PAGE.default, LIST_PAGE.max), after: v.queryCursor(q) });
+    const matches = page.matches.map((m) => publicMatch(m.matchID, m.metadata));
+    const last = page.matches[page.matches.length - 1];
+    ctx.body = { matches, ...(page.more && last ? { next: v.encodeCursor({ updatedAt: last.metadata.updatedAt, matchID: last.matchID }) } : {}) } satisfies MatchList;
   });
 
   addReplayRoute(router, game, store);
