@@ -18,6 +18,8 @@ export interface Config {
   logLevel: string;
   clientDir: string;
   botThreads: number;
+  /** BOT_QUEUE: bot decisions that may wait for a worker thread (default 8 per thread); more wait outside, and think later. */
+  botQueue?: number;
   snapshotEvery?: number;
   /** Unfinished matches with no activity and no connected player for this long are removed; 0: never. */
   staleHours: number;
@@ -105,6 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
     botThreads: positiveInt('BOT_THREADS', env.BOT_THREADS, 1)!,
+    botQueue: positiveInt('BOT_QUEUE', env.BOT_QUEUE, undefined),
     snapshotEvery: positiveInt('SNAPSHOT_EVERY', env.SNAPSHOT_EVERY, undefined),
     staleHours: hours('STALE_HOURS', env.STALE_HOURS, DEFAULT_STALE_HOURS),
     allowLocalWebhooks: flag('ALLOW_LOCAL_WEBHOOKS', env.ALLOW_LOCAL_WEBHOOKS),

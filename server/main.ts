@@ -64,7 +64,7 @@ try {
     log,
     snapshotEvery: cfg.snapshotEvery,
     staleHours: cfg.staleHours,
-    bots: { threads: cfg.botThreads },
+    bots: { threads: cfg.botThreads, maxQueue: cfg.botQueue },
     webhooks: { allowLocal: cfg.allowLocalWebhooks },
     publicUrl: cfg.publicUrl,
     trustProxy: cfg.trustProxy,
