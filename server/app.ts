@@ -150,7 +150,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       const err = e as { status?: number; expose?: boolean; message?: string };
       ctx.status = err.status && err.status >= 400 && err.status < 600 ? err.status : 500;
       ctx.body = { error: ctx.status < 500 || err.expose ? err.message : 'internal server error' };
-      if (e instanceof TooManyRequests) ctx.set('Retry-After', String(e.retryAfterSeconds));
+      // The wait in the body too: boardgame.io's LobbyClient hands pages the body, not the headers.
+      if (e instanceof TooManyRequests) {
+        ctx.set('Retry-After', String(e.retryAfterSeconds));
+        ctx.body = { error: e.message, retryAfter: e.retryAfterSeconds };
+      }
       if (ctx.status >= 500) log.error({ err: e, method: ctx.method, path: ctx.path }, 'request failed');
     } finally {
       const level = ctx.path.startsWith('/games') ? 'info' : 'debug';

@@ -18,6 +18,8 @@ const refusedWell = (r: { status: number; headers: Record<string, unknown>; body
   expect(Number.isInteger(after) && after >= 1 && after <= 600).toBe(true);
   expect(r.body.error).toMatch(what);
   expect(r.body.error).toContain(`try again in ${after} second`);
+  // The wait in the body too, for pages that only see the body (boardgame.io's LobbyClient).
+  expect(r.body.retryAfter).toBe(after);
 };
 
 describe('HTTP limits per address (one process)', () => {
