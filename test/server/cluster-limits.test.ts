@@ -3,11 +3,12 @@
  * prefix of this test's own): a client flooding creates and joins through HAProxy is limited across
  * both processes together (the limits are counted in Redis, the address read from the header HAProxy
  * adds), while a client at another address (127.0.0.2) creates, joins and plays through the same proxy.
+ * With Redis unreachable a process still limits, in its own memory, and keeps serving.
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { HAPROXY, startCluster, type Cluster } from '../../tools/cluster';
+import { freePort, HAPROXY, startCluster, startServerProcess, type Cluster, type ServerProcess } from '../../tools/cluster';
 import { apiFrom, dropSchema, PG_URL, play, player, postgresAvailable, uniqueSchema } from './helpers';
 
 const hasPg = await postgresAvailable();
@@ -75,5 +76,25 @@ describe.skipIf(!hasPg || !hasHaproxy)('limits on two processes behind HAProxy',
     }
     // The flooder is still refused meanwhile.
     expect((await apiFrom('127.0.0.1', url, '/games/watergate/create', {})).status).toBe(429);
+  });
+});
+
+describe.skipIf(!hasPg)('limits with Redis unreachable', () => {
+  const schema = uniqueSchema();
+  let p: ServerProcess | undefined;
+  afterAll(async () => {
+    p?.proc.kill('SIGKILL');
+    await dropSchema(schema);
+  });
+
+  it('each process counts in its own memory: the flooder is still refused, others served', async () => {
+    const nobody = `redis://127.0.0.1:${await freePort()}`;
+    p = await startServerProcess({ DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, REDIS_URL: nobody, REDIS_PREFIX: `${schema}:`, LIMITS: 'create=2/600' }, await freePort());
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await apiFrom('127.0.0.1', p.url, '/games/watergate/create', {})).status);
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    expect((await apiFrom('127.0.0.2', p.url, '/games/watergate/create', {})).status).toBe(200);
+    expect(p.proc.exitCode).toBeNull();
+    expect(p.lines.some((l) => l.includes('redis unavailable for limits'))).toBe(true);
   });
 });
