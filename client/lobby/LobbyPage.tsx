@@ -47,8 +47,9 @@ export default function LobbyPage(): ReactNode {
   // Told to wait (429): no refresh asks again before then.
   const quietUntil = useRef(0);
   const refresh = useCallback(async () => {
-    setTick((n) => n + 1);
+    // "Your matches" follows the tick: it waits too.
     if (Date.now() < quietUntil.current) return;
+    setTick((n) => n + 1);
     try {
       const all: PublicMatch[] = [];
       let next: string | undefined;

@@ -26,11 +26,13 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 describe('the lobby page', () => {
   it('pages the open matches with "More matches", and shows a 429 with its wait', async () => {
     const asked: string[] = [];
+    let listRefused = false;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
         const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
         asked.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
+        if (url.pathname === '/games/watergate' && listRefused) return json(429, { error: 'too many requests from your address: try again in 30 seconds', retryAfter: 30 }, { 'Retry-After': '30' });
         if (url.pathname === '/games/watergate' && !url.searchParams.has('after')) return json(200, { matches: Array.from({ length: 50 }, (_, i) => match(i)), next: 'page2' });
         if (url.pathname === '/games/watergate' && url.searchParams.get('after') === 'page2') return json(200, { matches: [match(50), match(51)] });
         if (url.pathname === '/games/watergate/create' || url.pathname === '/games/watergate/vs-computer')
@@ -52,5 +54,16 @@ describe('the lobby page', () => {
     expect(container.querySelector('[data-lobby-error]')).toBeNull();
     fireEvent.click(container.querySelector('[data-vs-computer]')!);
     await vi.waitFor(() => expect(container.querySelector('[data-lobby-error]')?.textContent).toContain('try again in 42 s.'));
+
+    // The list refused: the wait is shown, and the page does not ask again before it is over.
+    listRefused = true;
+    fireEvent.click(screen.getByText('Refresh'));
+    await vi.waitFor(() => expect(screen.getByText('Too many requests from your address: try again in 30 s.')).toBeTruthy());
+    const asks = asked.filter((a) => a.startsWith('GET /games/watergate?')).length;
+    fireEvent.click(screen.getByText('Refresh'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked.filter((a) => a.startsWith('GET /games/watergate?')).length).toBe(asks);
+    // What was listed stays listed meanwhile.
+    expect(container.querySelectorAll('li.match')).toHaveLength(52);
   });
 });
