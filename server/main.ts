@@ -54,6 +54,8 @@ try {
     lastLimitsError = Date.now();
     log.warn({ err: e.message }, 'redis unavailable for limits: each process counts its clients alone until it is back');
   });
+  if (cfg.trustProxy && !['127.0.0.1', '::1', 'localhost'].includes(cfg.host))
+    log.warn({ host: cfg.host }, 'TRUST_PROXY=1 on a non-loopback interface: anyone reaching this port directly can claim any address in X-Forwarded-For; let only your proxy reach it');
   const server = await startServer({
     store,
     bus,

@@ -41,6 +41,14 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       const all = await api(t.url, '/games/watergate');
       expect(all.body.matches).toHaveLength(7);
       expect(all.body.next).toBeUndefined();
+      // Past 50 (the default page), the first page stops at 50 and says there is more; 100 at most.
+      for (let i = 0; i < 44; i++) listed.push((await api(t.url, '/games/watergate/create', {})).body.matchID);
+      const first = await api(t.url, '/games/watergate');
+      expect(first.body.matches).toHaveLength(50);
+      expect(first.body.next).toEqual(expect.any(String));
+      const rest = await api(t.url, `/games/watergate?after=${encodeURIComponent(first.body.next)}`);
+      expect([...first.body.matches, ...rest.body.matches].map((m: { matchID: string }) => m.matchID).sort()).toEqual([...listed].sort());
+      expect((await api(t.url, '/games/watergate?limit=100')).body.matches).toHaveLength(51);
       // The filters still apply: none of these is over.
       expect((await api(t.url, '/games/watergate?isGameover=true')).body.matches).toEqual([]);
       // What cannot be read is a 400 that says why, not an answer.
