@@ -35,6 +35,8 @@ export class SqliteStore implements MatchStore {
   private db!: Database.Database;
   private st!: Record<'insert' | 'insertState' | 'head' | 'row' | 'rowInit' | 'advance' | 'snapshot' | 'addMove' | 'moves' | 'meta' | 'del' | 'addChat' | 'chat', Database.Statement>;
 
+  private readonly pages = new Map<string, Database.Statement>();
+
   constructor(private readonly dir: string) {}
 
   private timed<T>(op: string, fn: () => T): Promise<T> {
@@ -238,9 +240,11 @@ export class SqliteStore implements MatchStore {
       if (opts.where?.updatedBefore !== undefined) (where.push('updated_at < ?'), params.push(opts.where.updatedBefore));
       if (opts.where?.updatedAfter !== undefined) (where.push('updated_at > ?'), params.push(opts.where.updatedAfter));
       if (opts.after) (where.push('(updated_at < ? OR (updated_at = ? AND match_id > ?))'), params.push(opts.after.updatedAt, opts.after.updatedAt, opts.after.matchID));
-      const rows = this.db
-        .prepare(`SELECT match_id, metadata, updated_at, result FROM wg_matches WHERE ${where.join(' AND ')} ORDER BY updated_at DESC, match_id LIMIT ?`)
-        .all(...params, opts.limit + 1) as ({ match_id: string } & MatchRow)[];
+      // A few shapes (which filters are given), each prepared once: every lobby page asks every 3 s.
+      const sql = `SELECT match_id, metadata, updated_at, result FROM wg_matches WHERE ${where.join(' AND ')} ORDER BY updated_at DESC, match_id LIMIT ?`;
+      let st = this.pages.get(sql);
+      if (!st) this.pages.set(sql, (st = this.db.prepare(sql)));
+      const rows = st.all(...params, opts.limit + 1) as ({ match_id: string } & MatchRow)[];
       return { matches: rows.slice(0, opts.limit).map((r) => ({ matchID: r.match_id, metadata: mergeMetadata(r) })), more: rows.length > opts.limit };
     });
   }
