@@ -180,18 +180,19 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     // Without the bus this process still serves its own matches: degraded, not down (the router keeps it).
     ctx.body = busStatus === 'down' ? { ...body, status: 'degraded' } : body;
   });
-  // Every Lobby API request counts against its address (the built client's files and /healthz do not).
-  app.use(async (ctx, next) => {
-    ctx.state.clientAddress = clientAddress(ctx.req.socket.remoteAddress, ctx.req.headers['x-forwarded-for'], trustProxy);
-    if (ctx.path.startsWith('/games')) await enforce(limiter, 'api', ctx.state.clientAddress);
-    await next();
-  });
   // A browser request from a foreign origin is refused outright, not just left without CORS headers.
   app.use(async (ctx, next) => {
     if (!isAllowedOrigin(ctx.get('Origin') || undefined, ctx.host, patterns)) ctx.throw(403, 'origin not allowed');
     await next();
   });
   app.use(cors({ origin: (ctx) => ctx.get('Origin'), allowMethods: ['GET', 'POST'], exposeHeaders: ['Retry-After'] }));
+  // Every Lobby API request counts against its address (the built client's files and /healthz do not),
+  // after the CORS headers so that an allowed page can read the 429 and its wait.
+  app.use(async (ctx, next) => {
+    ctx.state.clientAddress = clientAddress(ctx.req.socket.remoteAddress, ctx.req.headers['x-forwarded-for'], trustProxy);
+    if (ctx.path.startsWith('/games')) await enforce(limiter, 'api', ctx.state.clientAddress);
+    await next();
+  });
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);
   app.use(lobby.routes());
   if (opts.extend) {

@@ -74,6 +74,11 @@ describe('HTTP limits per address (one process)', () => {
     let last = await apiFrom(FLOODER, t.url, '/games/watergate');
     for (let i = 0; i < LIMITS.api.points && last.status === 200; i++) last = await apiFrom(FLOODER, t.url, '/games/watergate');
     refusedWell(last, /^too many requests from your address/);
+    // A page of an allowed origin can read the refusal and its wait (CORS headers on the 429).
+    const page = await apiFrom(FLOODER, t.url, '/games/watergate', undefined, { origin: t.url });
+    refusedWell(page, /^too many requests/);
+    expect(page.headers['access-control-allow-origin']).toBe(t.url);
+    expect(String(page.headers['access-control-expose-headers'])).toMatch(/Retry-After/i);
     // Also the routes behind it (one match, a create) answer 429 before doing anything.
     refusedWell(await apiFrom(FLOODER, t.url, '/games/watergate/nosuchmatch'), /^too many requests/);
     const other = await apiFrom(OTHER, t.url, '/games/watergate');
