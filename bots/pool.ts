@@ -21,23 +21,47 @@ function workerFile(): { filename: string; execArgv: string[] } {
 export interface BotPoolOptions {
   /** Worker threads (default 1: leave the other cores to the server). */
   threads?: number;
+  /** Decisions that may wait for a thread (default 8 per thread); past that, think() refuses at once. */
+  maxQueue?: number;
+}
+
+/**
+ * The pool has as many decisions waiting as it may: the caller tries again later. Each vs-computer
+ * match can ask for about a second of search, so an unbounded queue would grow with every match made.
+ */
+export class BotQueueFull extends Error {
+  constructor(readonly waiting: number) {
+    super(`the bot queue is full (${waiting} decisions waiting): try again later`);
+  }
 }
 
 export class BotPool {
   private readonly pool: Piscina<ThinkTask, Decision>;
+  private readonly capacity: number;
+  /** Decisions running or waiting: counted here so that the bound holds the moment think() is called. */
+  private outstanding = 0;
 
-  constructor({ threads = 1 }: BotPoolOptions = {}) {
+  constructor({ threads = 1, maxQueue = 8 * threads }: BotPoolOptions = {}) {
+    this.capacity = threads + maxQueue;
     const { filename, execArgv } = workerFile();
     // No thread until the first decision: a server without "vs computer" matches keeps its memory (docs/LOAD.md).
     this.pool = new Piscina({ filename, execArgv, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
   }
 
-  /** One decision for the seat that owns `view`. */
-  think = (view: WatergateView, config: BotConfig = {}): Promise<Decision> => this.pool.run({ view, config });
+  /** One decision for the seat that owns `view`; rejects with BotQueueFull when the queue is full. */
+  think = async (view: WatergateView, config: BotConfig = {}): Promise<Decision> => {
+    if (this.outstanding >= this.capacity) throw new BotQueueFull(this.outstanding);
+    this.outstanding++;
+    try {
+      return await this.pool.run({ view, config });
+    } finally {
+      this.outstanding--;
+    }
+  };
 
-  /** Decisions waiting for a free thread. */
+  /** Decisions running or waiting for a free thread. */
   get queued(): number {
-    return this.pool.queueSize;
+    return this.outstanding;
   }
 
   close(): Promise<void> {

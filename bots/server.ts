@@ -21,7 +21,7 @@ import type { MatchService, MatchView } from '../server/match/service';
 import type { Metrics } from '../server/metrics';
 import type { MatchStore } from '../server/storage/types';
 import type { Thinker } from './bgio';
-import { BotPool } from './pool';
+import { BotPool, BotQueueFull } from './pool';
 import { seedFrom } from './rng';
 
 export interface BotOptions {
@@ -29,8 +29,10 @@ export interface BotOptions {
   threads?: number;
   /** Where decisions are computed (default: a worker pool of `threads`). */
   thinker?: Thinker;
-  /** How long a process that could not claim a match waits before trying again. */
+  /** How long a process that could not claim a match, or found the bot queue full, waits before trying again. */
   retryMs?: number;
+  /** Decisions that may wait for a worker thread (BotPool's maxQueue). */
+  maxQueue?: number;
 }
 
 interface Seat {
@@ -48,7 +50,7 @@ export class BotRunner {
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly o: BotOptions & { service: MatchService; store: MatchStore; log: Logger; metrics?: Metrics }) {
-    this.pool = o.thinker ? null : new BotPool({ threads: o.threads ?? 1 });
+    this.pool = o.thinker ? null : new BotPool({ threads: o.threads ?? 1, maxQueue: o.maxQueue });
     this.thinker = o.thinker ?? this.pool!.think;
     o.service.onState((m) => this.consider(m));
     o.service.onEvict((matchID) => void this.release(matchID));
@@ -93,17 +95,20 @@ export class BotRunner {
     if (!s.claimed) s.claimed = await this.o.store.claimBot(matchID);
     if (!s.claimed) {
       // Another process plays this bot. If it goes away, its claim goes with it: look again later.
-      s.thinkingOn = null;
-      clearTimeout(s.retry);
-      s.retry = setTimeout(() => {
-        const now = this.o.service.peek(matchID);
-        if (now) this.consider(now);
-      }, this.o.retryMs ?? 5_000);
-      s.retry.unref?.();
+      this.later(matchID, s, 5_000);
       return;
     }
     const t0 = performance.now();
-    const d = await this.thinker(playerView(state.G, seat), { level, seed: seedFrom(matchID) });
+    let d: Awaited<ReturnType<Thinker>>;
+    try {
+      d = await this.thinker(playerView(state.G, seat), { level, seed: seedFrom(matchID) });
+    } catch (e) {
+      if (!(e instanceof BotQueueFull)) throw e;
+      // Every worker is busy and enough decisions wait: this one waits outside the queue (it thinks later).
+      this.o.log.debug({ matchID, waiting: e.waiting }, 'bot queue full: the decision waits');
+      this.later(matchID, s, 1_000);
+      return;
+    }
     this.o.metrics?.botThinkSeconds.observe((performance.now() - t0) / 1000);
     if (this.closed) return;
     const refusal = await this.o.service.move({ matchID, playerID: seat, credentials: null, type: d.move.move, arg: d.move.args[0], stateID: state._stateID, bot: true });
@@ -115,6 +120,17 @@ export class BotRunner {
       return;
     }
     this.o.log.error({ matchID, seat, move: d.move.move, refusal }, 'the bot made a move the server refused');
+  }
+
+  /** Considers the match again after retryMs (its state may have moved on meanwhile). */
+  private later(matchID: string, s: Seat, fallbackMs: number): void {
+    s.thinkingOn = null;
+    clearTimeout(s.retry);
+    s.retry = setTimeout(() => {
+      const now = this.o.service.peek(matchID);
+      if (now) this.consider(now);
+    }, this.o.retryMs ?? fallbackMs);
+    s.retry.unref?.();
   }
 
   private async release(matchID: string): Promise<void> {

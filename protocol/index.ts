@@ -82,6 +82,15 @@ export interface PublicMatch {
   toMove?: '0' | '1' | null;
 }
 
+/**
+ * GET /games/watergate (?limit=1…100, default 50; boardgame.io's isGameover, updatedBefore, updatedAfter):
+ * a page of listed matches, newest update first; `next`, when there are more, is passed back as `after=`.
+ */
+export interface MatchList {
+  matches: PublicMatch[];
+  next?: string;
+}
+
 /** The other seat. */
 export const otherSeat = (s: '0' | '1'): '0' | '1' => (s === '0' ? '1' : '0');
 /** A seat as the server's own (English) messages name it: refusals, notifications. */

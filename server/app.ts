@@ -20,7 +20,7 @@ import { BotRunner, type BotOptions } from '../bots/server';
 import { authenticateCredentials, generateCredentials } from './auth';
 import { localBus, type Bus } from './bus/index';
 import { createLogger, type Logger } from './log';
-import { createLimiter, type Limiter, type LimiterOptions } from './limits';
+import { clientAddress, createLimiter, enforce, TooManyRequests, type Limiter, type LimiterOptions } from './limits';
 import { DEFAULT_STALE_HOURS } from './config';
 import { lobbyReads, lobbyRoutes, type LobbyHooks } from './lobby/routes';
 import { ClockKeeper } from './match/clocks';
@@ -50,6 +50,8 @@ export interface ServerOptions extends LobbyHooks {
   snapshotEvery?: number;
   /** Unfinished matches idle this long with nobody connected are removed (default 24; 0: never). */
   staleHours?: number;
+  /** Finished matches not updated for this many days are removed with their moves and chat (default 0: kept forever). */
+  keepFinishedDays?: number;
   /** How often storage is searched for clock deadlines no process has in memory (ms; default 30 s). */
   clockScanMs?: number;
   /** Bots for seats marked `data.bot` (vs computer); none when absent. */
@@ -148,6 +150,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       const err = e as { status?: number; expose?: boolean; message?: string };
       ctx.status = err.status && err.status >= 400 && err.status < 600 ? err.status : 500;
       ctx.body = { error: ctx.status < 500 || err.expose ? err.message : 'internal server error' };
+      // The wait in the body too: boardgame.io's LobbyClient hands pages the body, not the headers.
+      if (e instanceof TooManyRequests) {
+        ctx.set('Retry-After', String(e.retryAfterSeconds));
+        ctx.body = { error: e.message, retryAfter: e.retryAfterSeconds };
+      }
       if (ctx.status >= 500) log.error({ err: e, method: ctx.method, path: ctx.path }, 'request failed');
     } finally {
       const level = ctx.path.startsWith('/games') ? 'info' : 'debug';
@@ -178,8 +185,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (!isAllowedOrigin(ctx.get('Origin') || undefined, ctx.host, patterns)) ctx.throw(403, 'origin not allowed');
     await next();
   });
-  app.use(cors({ origin: (ctx) => ctx.get('Origin'), allowMethods: ['GET', 'POST'] }));
-  const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) });
+  app.use(cors({ origin: (ctx) => ctx.get('Origin'), allowMethods: ['GET', 'POST'], exposeHeaders: ['Retry-After'] }));
+  // Every Lobby API request counts against its address (the built client's files and /healthz do not),
+  // after the CORS headers so that an allowed page can read the 429 and its wait.
+  app.use(async (ctx, next) => {
+    ctx.state.clientAddress = clientAddress(ctx.req.socket.remoteAddress, ctx.req.headers['x-forwarded-for'], trustProxy);
+    if (ctx.path.startsWith('/games')) await enforce(limiter, 'api', ctx.state.clientAddress);
+    await next();
+  });
+  const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);
   app.use(lobby.routes());
   if (opts.extend) {
     const extra = new Router();
@@ -200,7 +214,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const staleHours = opts.staleHours ?? DEFAULT_STALE_HOURS;
   if (!Number.isFinite(staleHours) || staleHours < 0) throw new Error(`staleHours must be a number of hours of at least 0, got ${staleHours}`);
   clocks.start();
-  const stale = staleHours > 0 ? startStaleSweeper({ store, service, log, metrics, staleMs: staleHours * 3_600_000 }) : null;
+  const keepDays = opts.keepFinishedDays ?? 0;
+  if (!Number.isFinite(keepDays) || keepDays < 0) throw new Error(`keepFinishedDays must be a number of days of at least 0, got ${keepDays}`);
+  const stale = staleHours > 0 || keepDays > 0 ? startStaleSweeper({ store, service, log, metrics, staleMs: staleHours * 3_600_000, keepFinishedMs: keepDays * 86_400_000 }) : null;
 
   let closing: Promise<void> | null = null;
   const close = () =>

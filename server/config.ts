@@ -1,5 +1,6 @@
 /** Configuration from the environment (documented in README and docs/ARCHITECTURE.md). */
 import { resolve } from 'node:path';
+import { LIMITS, type Limit, type LimitName } from './limits';
 
 export interface Config {
   port: number;
@@ -17,6 +18,8 @@ export interface Config {
   logLevel: string;
   clientDir: string;
   botThreads: number;
+  /** BOT_QUEUE: bot decisions that may wait for a worker thread (default 8 per thread); more wait outside, and think later. */
+  botQueue?: number;
   snapshotEvery?: number;
   /** Unfinished matches with no activity and no connected player for this long are removed; 0: never. */
   staleHours: number;
@@ -24,6 +27,12 @@ export interface Config {
   allowLocalWebhooks: boolean;
   /** PUBLIC_URL: the address players open this server at, for links in turn notifications. */
   publicUrl?: string;
+  /** TRUST_PROXY=1: behind our own proxy (HAProxy), the client's address is the last of X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Finished matches not updated for this many days are removed with their moves and chat; 0: kept forever. */
+  keepFinishedDays: number;
+  /** LIMITS: replaced per-address limits, e.g. "create=50/600,api=1200/60" (name=points/seconds). */
+  limits: Partial<Record<LimitName, Limit>>;
 }
 
 export const DEFAULT_STALE_HOURS = 24;
@@ -35,12 +44,24 @@ const positiveInt = (name: string, v: string | undefined, fallback: number | und
   return n;
 };
 
-/** Hours: a number of at least 0 (fractions allowed, for tests); 0 switches the sweeper off. */
-const hours = (name: string, v: string | undefined, fallback: number) => {
+/** Hours (or days): a number of at least 0 (fractions allowed, for tests); 0 switches the removal off. */
+const hours = (name: string, v: string | undefined, fallback: number, unit = 'hours') => {
   if (v === undefined || v.trim() === '') return fallback;
   const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of hours (0 to never remove), got "${v}"`);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of ${unit} (0 to never remove), got "${v}"`);
   return n;
+};
+
+/** "name=points/seconds,…" over the names of server/limits.ts. */
+const limits = (v: string | undefined): Partial<Record<LimitName, Limit>> => {
+  const out: Partial<Record<LimitName, Limit>> = {};
+  for (const part of (v ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z]+)=([0-9]{1,9})\/([0-9]{1,9})$/.exec(part);
+    if (!m || !(m[1] in LIMITS) || Number(m[2]) < 1 || Number(m[3]) < 1)
+      throw new Error(`LIMITS must be name=points/seconds separated by commas, names among ${Object.keys(LIMITS).join(', ')}; got "${part}"`);
+    out[m[1] as LimitName] = { points: Number(m[2]), seconds: Number(m[3]) };
+  }
+  return out;
 };
 
 const flag = (name: string, v: string | undefined) => {
@@ -86,9 +107,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
     botThreads: positiveInt('BOT_THREADS', env.BOT_THREADS, 1)!,
+    botQueue: positiveInt('BOT_QUEUE', env.BOT_QUEUE, undefined),
     snapshotEvery: positiveInt('SNAPSHOT_EVERY', env.SNAPSHOT_EVERY, undefined),
     staleHours: hours('STALE_HOURS', env.STALE_HOURS, DEFAULT_STALE_HOURS),
     allowLocalWebhooks: flag('ALLOW_LOCAL_WEBHOOKS', env.ALLOW_LOCAL_WEBHOOKS),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY),
+    keepFinishedDays: hours('KEEP_FINISHED_DAYS', env.KEEP_FINISHED_DAYS, 0, 'days'),
+    limits: limits(env.LIMITS),
   };
 }

@@ -14,6 +14,7 @@ const { createLogger } = await import('./log');
 const { ensureClientBuilt } = await import('./static');
 const { openStore } = await import('./storage/index');
 const { redisBus } = await import('./bus/redis');
+const { Redis } = await import('ioredis');
 
 let cfg: ReturnType<typeof configFromEnv>;
 try {
@@ -44,6 +45,17 @@ try {
         },
       })
     : undefined;
+  // Limits counted in Redis, so that every process counts one client together; its own connection,
+  // which never queues: with Redis away each process counts in its memory (server/limits.ts).
+  let lastLimitsError = 0;
+  const limitsRedis = cfg.redisUrl ? new Redis(cfg.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: (n: number) => Math.min(n * 100, 1000) }) : undefined;
+  limitsRedis?.on('error', (e: Error) => {
+    if (Date.now() - lastLimitsError < 60_000) return;
+    lastLimitsError = Date.now();
+    log.warn({ err: e.message }, 'redis unavailable for limits: each process counts its clients alone until it is back');
+  });
+  if (cfg.trustProxy && !['127.0.0.1', '::1', 'localhost'].includes(cfg.host))
+    log.warn({ host: cfg.host }, 'TRUST_PROXY=1 on a non-loopback interface: anyone reaching this port directly can claim any address in X-Forwarded-For; let only your proxy reach it');
   const server = await startServer({
     store,
     bus,
@@ -54,14 +66,22 @@ try {
     log,
     snapshotEvery: cfg.snapshotEvery,
     staleHours: cfg.staleHours,
-    bots: { threads: cfg.botThreads },
+    bots: { threads: cfg.botThreads, maxQueue: cfg.botQueue },
     webhooks: { allowLocal: cfg.allowLocalWebhooks },
     publicUrl: cfg.publicUrl,
+    trustProxy: cfg.trustProxy,
+    keepFinishedDays: cfg.keepFinishedDays,
+    limits: cfg.limits,
+    limitsRedis,
+    limitsPrefix: cfg.redisPrefix,
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');
     server.close().then(
-      () => process.exit(0),
+      () => {
+        limitsRedis?.disconnect();
+        process.exit(0);
+      },
       (e) => {
         log.error({ err: e }, 'shutdown failed');
         process.exit(1);

@@ -4,6 +4,8 @@
  * socket of a match to one process, by the match id (the `matchID` query parameter every socket sends, or
  * the id in a Lobby API path), with consistent hashing: when a process dies, only its matches move, and
  * their clients reconnect to the process that takes them over. New matches are spread round robin.
+ * HAProxy adds the client's address to X-Forwarded-For and the servers run with TRUST_PROXY=1, so the
+ * per-address limits count clients, not HAProxy (and count them together, in Redis).
  * Ctrl-C or SIGTERM stops everything. docs/ARCHITECTURE.md "Several processes" explains the parts.
  *
  * Also used by the cluster tests and `npm run bench:server` (startCluster).
@@ -49,6 +51,8 @@ defaults
 
 frontend watergate
   bind 127.0.0.1:${port}
+  # The servers' limits count the client's address, which only this header carries past the proxy.
+  option forwardfor
   default_backend servers
 
 backend servers
@@ -121,7 +125,8 @@ export async function startCluster({ processes, port, env }: { processes: number
   const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
   const servers: ServerProcess[] = [];
   // One at a time: the first creates the tables, the others find them.
-  for (const p of ports) servers.push(await startServerProcess(env, p));
+  const serverEnv = { ...env, TRUST_PROXY: '1' };
+  for (const p of ports) servers.push(await startServerProcess(serverEnv, p));
   const front = port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'wg-haproxy-'));
   const cfg = join(dir, 'haproxy.cfg');
@@ -144,7 +149,7 @@ export async function startCluster({ processes, port, env }: { processes: number
     servers,
     haproxy,
     async restart(i) {
-      servers[i] = await startServerProcess(env, ports[i]);
+      servers[i] = await startServerProcess(serverEnv, ports[i]);
       return servers[i];
     },
     async stop() {

@@ -8,10 +8,17 @@
  * stay in play for S seconds. Flat out, a client moves as soon as it may; `--paced MIN,MAX` waits a
  * random MIN–MAX ms first, as a person would.
  *
+ * The server's per-address limits stay on: each match comes from a source address of its own in
+ * 127.0.0.0/8 (its Lobby calls and both its sockets), as many people would, so the load measures the
+ * server with its limits rather than the limits refusing one address (docs/LOAD.md). Against [::1] (one
+ * loopback address) everything comes from it.
+ *
  * Latency is from sending a move to that client's next state. Prints moves/s, p50/p95/p99, refusals by
  * type and errors; `--json` prints one line
  * {"matches":M,"movesPerSecond":…,"p50":…,"p95":…,"p99":…,"errors":…,"refusals":{…}}.
  */
+import http from 'node:http';
+import { isIPv6 } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { applyPatch, type Operation } from 'rfc6902';
 import { io, type Socket } from 'socket.io-client';
@@ -62,6 +69,15 @@ export function parseArgs(argv: string[]): Options {
   const game = opt('game') ?? 'watergate';
   if (game !== 'watergate' && game !== 'toy') throw new Error('--game is "watergate" or "toy"');
   return { url: url.replace(/\/+$/, ''), matches: int('matches', 10, 1, 1000), seconds: int('seconds', 10, 1, 600), paced, json: argv.includes('--json'), game, seed: int('seed', 1, 0, 2 ** 31) };
+}
+
+/**
+ * The n-th source address of the load: 127.1.0.1, 127.1.0.2, … (skipping .0 and .255, and 127.0.0.x
+ * where tests and people run their own clients).
+ */
+export function sourceAddress(n: number): string {
+  const i = n % (254 * 256 * 254);
+  return `127.${1 + Math.floor(i / (256 * 254))}.${Math.floor(i / 254) % 256}.${1 + (i % 254)}`;
 }
 
 /** mulberry32: a small seeded generator, so two runs choose alike. */
@@ -120,16 +136,37 @@ export async function runLoad(o: Options, hooks: LoadHooks = {}): Promise<LoadRe
   let stopped = false;
   const sockets = new Set<Socket>();
 
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${o.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, string>>;
-  };
+  const spread = !isIPv6(new URL(o.url).hostname.replace(/^\[|\]$/g, ''));
+  let addresses = 0;
+  /** Where a new match's calls and sockets come from: an address of its own (IPv4 loopback). */
+  const from = (): { localAddress?: string; family?: number } => (spread ? { localAddress: sourceAddress(addresses++), family: 4 } : {});
+
+  // node:http rather than fetch: fetch cannot choose its source address.
+  const post = (path: string, body: unknown, src: ReturnType<typeof from>) =>
+    new Promise<Record<string, string>>((resolve, reject) => {
+      const req = http.request(`${o.url}${path}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' }, ...src }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`${path}: HTTP ${res.statusCode} ${text}`));
+          try {
+            resolve(JSON.parse(text));
+          } catch (e) {
+            reject(e);
+          }
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify(body));
+    });
 
   /** One seat's client; resolves when the game is over (or the run stops). */
-  const seat = (matchID: string, playerID: PlayerID, credentials: string, synced: () => void) =>
+  const seat = (matchID: string, playerID: PlayerID, credentials: string, synced: () => void, src: ReturnType<typeof from>) =>
     new Promise<void>((resolve) => {
-      const s = io(`${o.url}/${o.game}`, { transports: ['websocket'], forceNew: true, query: { [MATCH_QUERY]: matchID }, reconnectionDelay: 200, reconnectionDelayMax: 1000 });
+      // localAddress and family reach ws through engine.io-client.
+      const s = io(`${o.url}/${o.game}`, { transports: ['websocket'], forceNew: true, query: { [MATCH_QUERY]: matchID }, reconnectionDelay: 200, reconnectionDelayMax: 1000, ...src } as never);
       sockets.add(s);
       let state: State | null = null;
       let pending: { stateID: number; at: number; timer: ReturnType<typeof setTimeout> } | null = null;
@@ -222,9 +259,10 @@ export async function runLoad(o: Options, hooks: LoadHooks = {}): Promise<LoadRe
     let first = true;
     while (!stopped) {
       try {
-        const { matchID } = await post(`/games/${o.game}/create`, { numPlayers: 2 });
-        const a = await post(`/games/${o.game}/${matchID}/join`, { playerID: '0', playerName: 'Load A' });
-        const b = await post(`/games/${o.game}/${matchID}/join`, { playerID: '1', playerName: 'Load B' });
+        const src = from();
+        const { matchID } = await post(`/games/${o.game}/create`, { numPlayers: 2 }, src);
+        const a = await post(`/games/${o.game}/${matchID}/join`, { playerID: '0', playerName: 'Load A' }, src);
+        const b = await post(`/games/${o.game}/${matchID}/join`, { playerID: '1', playerName: 'Load B' }, src);
         let n = 0;
         const synced = () => {
           if (++n === 2 && first) {
@@ -232,7 +270,7 @@ export async function runLoad(o: Options, hooks: LoadHooks = {}): Promise<LoadRe
             ready();
           }
         };
-        await Promise.all([seat(matchID, '0', a.playerCredentials, synced), seat(matchID, '1', b.playerCredentials, synced)]);
+        await Promise.all([seat(matchID, '0', a.playerCredentials, synced, src), seat(matchID, '1', b.playerCredentials, synced, src)]);
         if (!stopped) games++;
       } catch {
         errors++;

@@ -3,13 +3,13 @@
  * Editor or Nixon (rules options, private or listed), play the computer, see your own matches and whose
  * move it is, list open matches (host, age, rules), join a free seat, watch, leave, rejoin.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ABANDON_CHOICES, CLOCK_PRESETS, DEFAULT_OPTIONS, OPTION_VALUES, type Options, type PlayerID } from '../../game';
 import type { PublicMatch } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { go } from '../route';
-import { GAME, errorText, isTaken, joinSeat, lobby, playVsComputer, type Level } from './api';
+import { GAME, errorText, isTaken, joinSeat, listOpen, lobby, playVsComputer, retryAfter, type Level } from './api';
 import { MyMatches } from './MyMatches';
 import { MatchFacts, seatNamed, seatText } from './rows';
 import { dropSeat, heldSeats, savedName, saveName, type HeldSeat } from './seats';
@@ -41,16 +41,38 @@ export default function LobbyPage(): ReactNode {
   const [vsHints, setVsHints] = useState(true);
   const [tick, setTick] = useState(0);
 
+  // The list comes a page at a time: as many pages as "More" asked for, and whether there are more.
+  const pages = useRef(1);
+  const [more, setMore] = useState(false);
+  // Told to wait (429): no refresh asks again before then.
+  const quietUntil = useRef(0);
   const refresh = useCallback(async () => {
+    // "Your matches" follows the tick: it waits too.
+    if (Date.now() < quietUntil.current) return;
     setTick((n) => n + 1);
     try {
-      const { matches } = await lobby.listMatches(GAME, { isGameover: false });
-      setMatches((matches as unknown as PublicMatch[]).sort((a, b) => b.createdAt - a.createdAt));
+      const all: PublicMatch[] = [];
+      let next: string | undefined;
+      for (let i = 0; i < pages.current; i++) {
+        const page = await listOpen(next);
+        all.push(...page.matches);
+        next = page.next;
+        if (!next) break;
+      }
+      const seen = new Set<string>();
+      setMatches(all.filter((m) => !seen.has(m.matchID) && seen.add(m.matchID)).sort((a, b) => b.createdAt - a.createdAt));
+      setMore(next !== undefined);
       setListError(null);
     } catch (e) {
-      setListError(e instanceof TypeError ? t('lobby.offline') : t('lobby.error', { message: errorText(e) }));
+      const wait = retryAfter(e);
+      if (wait !== null) quietUntil.current = Date.now() + wait * 1000;
+      setListError(e instanceof TypeError ? t('lobby.offline') : wait !== null ? t('lobby.rateLimited', { seconds: wait }) : t('lobby.error', { message: errorText(e) }));
     }
   }, [t]);
+  const showMore = () => {
+    pages.current++;
+    void refresh();
+  };
 
   useEffect(() => {
     void refresh();
@@ -75,7 +97,10 @@ export default function LobbyPage(): ReactNode {
     try {
       await f();
     } catch (e) {
-      setError(role && isTaken(e) ? t('lobby.seatTaken', { role: roleName(t, role) }) : t('lobby.error', { message: errorText(e) }));
+      const wait = retryAfter(e);
+      setError(
+        role && isTaken(e) ? t('lobby.seatTaken', { role: roleName(t, role) }) : wait !== null ? t('lobby.rateLimited', { seconds: wait }) : t('lobby.error', { message: errorText(e) }),
+      );
       void refresh();
     } finally {
       setBusy(false);
@@ -282,6 +307,11 @@ export default function LobbyPage(): ReactNode {
               );
             })}
           </ul>
+        )}
+        {more && (
+          <button type="button" className="link" data-more onClick={showMore}>
+            {t('lobby.more')}
+          </button>
         )}
       </section>
       <p className="hint dev">

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { otherSeat, timeLeft, type PublicMatch } from '../../protocol/index';
 import { roleName } from '../i18n/words';
-import { getMatch, isGone } from './api';
+import { getMatch, isGone, retryAfter } from './api';
 import { MatchFacts, seatNamed, seatText, timeText } from './rows';
 import { dropSeat, type HeldSeat } from './seats';
 
@@ -19,6 +19,8 @@ export function MyMatches({ seats, busy, leave, forget, tick }: { seats: HeldSea
   const [status, setStatus] = useState<Record<string, Status>>({});
   const load = useCallback(async () => {
     const next: Record<string, Status> = {};
+    // Told to wait (429): what was shown stays.
+    const waited: string[] = [];
     let dropped = false;
     await Promise.all(
       seats.map(async (s) => {
@@ -28,11 +30,15 @@ export function MyMatches({ seats, busy, leave, forget, tick }: { seats: HeldSea
           if (isGone(e)) {
             dropSeat(s.matchID);
             dropped = true;
-          } else next[s.matchID] = { unknown: true };
+          } else if (retryAfter(e) !== null) waited.push(s.matchID);
+          else next[s.matchID] = { unknown: true };
         }
       }),
     );
-    setStatus(next);
+    setStatus((shown) => {
+      for (const id of waited) next[id] = shown[id] ?? { unknown: true };
+      return next;
+    });
     if (dropped) forget();
   }, [seats, forget]);
   useEffect(() => void load(), [load, tick]);

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { openSeat, type PublicMatch } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { go } from '../route';
-import { errorText, getMatch, playAgain } from './api';
+import { errorText, getMatch, playAgain, retryAfter } from './api';
 import { seatFor, type HeldSeat } from './seats';
 
 const SWAP = 'watergate.swapSides';
@@ -48,7 +48,8 @@ function Rematch({ matchID, seat, next }: Props): ReactNode {
     try {
       go(`#/match/${await playAgain(matchID, seat, swap)}`);
     } catch (e) {
-      setError(t('lobby.error', { message: errorText(e) }));
+      const wait = retryAfter(e);
+      setError(wait !== null ? t('lobby.rateLimited', { seconds: wait }) : t('lobby.error', { message: errorText(e) }));
       setBusy(false);
     }
   };

@@ -1,7 +1,7 @@
 /** boardgame.io's LobbyClient against the server this page came from (the Lobby REST API, same origin). */
 import { LobbyClient } from 'boardgame.io/client';
 import type { PlayerID } from '../../game';
-import type { Level, PlayAgainResponse, PublicMatch, VsComputerRequest, VsComputerResponse } from '../../protocol/index';
+import type { Level, MatchList, PlayAgainResponse, PublicMatch, VsComputerRequest, VsComputerResponse } from '../../protocol/index';
 import { holdSeat, type HeldSeat } from './seats';
 
 /** Levels the computer plays at (a type only: the bot's code stays on the server). */
@@ -16,6 +16,52 @@ export type MatchSummary = Awaited<ReturnType<LobbyClient['listMatches']>>['matc
 export async function joinSeat(matchID: string, playerID: PlayerID, name: string): Promise<void> {
   const { playerCredentials } = await lobby.joinMatch(GAME, matchID, { playerID, playerName: name });
   holdSeat({ matchID, playerID, credentials: playerCredentials, name });
+}
+
+/** A refused call of ours (not through LobbyClient): the status, the server's JSON body, its Retry-After. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly details: unknown,
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(`HTTP status ${status}`);
+  }
+}
+
+async function apiError(res: Response): Promise<ApiError> {
+  const text = await res.text();
+  let details: unknown = text;
+  try {
+    details = JSON.parse(text);
+  } catch {
+    // not JSON: the text is the detail
+  }
+  const after = Number(res.headers.get('Retry-After'));
+  return new ApiError(res.status, details, Number.isFinite(after) && after > 0 ? after : null);
+}
+
+/**
+ * The wait the server asked for when it refused a call as too many from this address (429), in seconds;
+ * null for any other failure. LobbyClient keeps only the body, which says it too (`retryAfter`).
+ */
+export function retryAfter(e: unknown): number | null {
+  if (e instanceof ApiError) return e.status === 429 ? (e.retryAfterSeconds ?? 1) : null;
+  if (!(e instanceof Error) || !/HTTP status 429/.test(e.message)) return null;
+  const d = (e as { details?: { retryAfter?: unknown } }).details;
+  const n = Number(d?.retryAfter);
+  return Number.isFinite(n) && n > 0 ? n : 1;
+}
+
+/** Matches on one page of the list (the server allows up to 100). */
+export const PAGE = 50;
+
+/** One page of the open matches, after the one whose `next` is given. */
+export async function listOpen(after?: string): Promise<MatchList> {
+  const q = new URLSearchParams({ isGameover: 'false', limit: String(PAGE), ...(after ? { after } : {}) });
+  const res = await fetch(`${window.location.origin}/games/${GAME}?${q}`);
+  if (!res.ok) throw await apiError(res);
+  return (await res.json()) as MatchList;
 }
 
 /** A readable error from a failed lobby call (LobbyClient throws with the server's status and message). */
@@ -38,7 +84,7 @@ export async function playVsComputer(role: PlayerID, level: Level, name: string,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ botSeat: role === '0' ? '1' : '0', level, setupData: { hints } } satisfies VsComputerRequest),
   });
-  if (!res.ok) throw new Error((await res.text()) || `HTTP ${res.status}`);
+  if (!res.ok) throw await apiError(res);
   const { matchID, humanSeat } = (await res.json()) as VsComputerResponse;
   await joinSeat(matchID, humanSeat, name);
   return matchID;

@@ -11,8 +11,9 @@
 import Router from '@koa/router';
 import koaBody from 'koa-body';
 import type { Game, Server } from 'boardgame.io';
-import { botLevelOf, openSeat, roleText, type PlayAgainResponse, type PublicMatch, type VsComputerResponse } from '../../protocol/index';
+import { botLevelOf, openSeat, roleText, type MatchList, type PlayAgainResponse, type PublicMatch, type VsComputerResponse } from '../../protocol/index';
 import { generateCredentials, requireSeat } from '../auth';
+import { enforce, type Limiter, type LimitName } from '../limits';
 import type { MatchService } from '../match/service';
 import { HttpError } from '../storage/errors';
 import type { MatchStore } from '../storage/types';
@@ -34,11 +35,19 @@ export interface LobbyHooks {
 
 type Seat = Server.PlayerMetadata;
 
+/** Matches in one page of the list: by default, and at most (`limit`). */
+export const LIST_PAGE = { default: 50, max: 100 };
+
 const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true });
 
-export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService, hooks: LobbyHooks = {}): Router {
+export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService, hooks: LobbyHooks = {}, limiter?: Limiter): Router {
   const router = new Router();
   const gameName = game.name!;
+  // Counted before the body is read: a refused request costs the server little more than the count.
+  const limit = (name: LimitName): Router.Middleware => async (ctx, next) => {
+    if (limiter) await enforce(limiter, name, String(ctx.state.clientAddress ?? ctx.ip));
+    await next();
+  };
 
   const requireGame = (name: string) => {
     if (name !== gameName) throw new HttpError(404, `game "${name}" not found`);
@@ -46,7 +55,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
   const seatOf = (m: Server.MatchData, id: string): Seat => m.players[id as unknown as number];
   const notFound = (id: string) => new HttpError(404, `match ${id} not found`);
 
-  router.post('/games/:name/create', json, async (ctx) => {
+  router.post('/games/:name/create', limit('create'), json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['numPlayers', 'setupData', 'unlisted']);
@@ -59,7 +68,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     ctx.body = { matchID };
   });
 
-  router.post('/games/:name/vs-computer', json, async (ctx) => {
+  router.post('/games/:name/vs-computer', limit('create'), json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body ?? {});
     v.allowOnly(b, ['botSeat', 'level', 'setupData']);
@@ -73,7 +82,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     ctx.body = { matchID, botSeat, humanSeat: botSeat === '0' ? '1' : '0' } satisfies VsComputerResponse;
   });
 
-  router.post('/games/:name/:id/join', json, async (ctx) => {
+  router.post('/games/:name/:id/join', limit('join'), json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['playerID', 'playerName', 'data']);
@@ -141,7 +150,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
   router.post('/games/:name/:id/update', json, update);
   router.post('/games/:name/:id/rename', json, update);
 
-  router.post('/games/:name/:id/playAgain', json, async (ctx) => {
+  router.post('/games/:name/:id/playAgain', limit('create'), json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['playerID', 'credentials', 'swap', 'unlisted', 'setupData', 'numPlayers']);
@@ -195,8 +204,8 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
 }
 
 /**
- * The Lobby reads, mounted after the routes added through `extend`: the list of listed matches
- * (boardgame.io's query: isGameover, updatedBefore, updatedAfter), one match with whose decision it is, and a
+ * The Lobby reads, mounted after the routes added through `extend`: the list of listed matches, in pages
+ * (boardgame.io's query: isGameover, updatedBefore, updatedAfter; ours: limit, after), one match with whose decision it is, and a
  * finished match's replay (replay.ts).
  */
 export function lobbyReads(game: Game, store: MatchStore, service: MatchService): Router {
@@ -206,15 +215,15 @@ export function lobbyReads(game: Game, store: MatchStore, service: MatchService)
     if (name !== gameName) throw new HttpError(404, `game "${name}" not found`);
   };
 
+  // A page at a time, from the list's own index: unlisted matches (boardgame.io's rule) are never read.
   router.get('/games/:name', async (ctx) => {
     requireGame(ctx.params.name);
     const q = ctx.query;
     const where = { isGameover: v.queryBoolean(q, 'isGameover'), updatedBefore: v.queryTime(q, 'updatedBefore'), updatedAfter: v.queryTime(q, 'updatedAfter') };
-    const ids = await store.listMatches({ gameName, where });
-    const heads = await Promise.all(ids.map((id) => store.head(id)));
-    // Unlisted matches are never listed (boardgame.io's rule); one removed meanwhile is left out.
-    const matches = ids.flatMap((id, i) => (heads[i] && !heads[i].metadata.unlisted ? [publicMatch(id, heads[i].metadata)] : []));
-    ctx.body = { matches } satisfies { matches: PublicMatch[] };
+    const page = await store.listPage({ gameName, where, limit: v.queryLimit(q, LIST_PAGE.default, LIST_PAGE.max), after: v.queryCursor(q) });
+    const matches = page.matches.map((m) => publicMatch(m.matchID, m.metadata));
+    const last = page.matches[page.matches.length - 1];
+    ctx.body = { matches, ...(page.more && last ? { next: v.encodeCursor({ updatedAt: last.metadata.updatedAt, matchID: last.matchID }) } : {}) } satisfies MatchList;
   });
 
   addReplayRoute(router, game, store);

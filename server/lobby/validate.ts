@@ -1,6 +1,7 @@
 /** Checks Lobby request bodies; each failure is a 400 that names the field. */
 import { isLevel, type Level } from '../../protocol/index';
 import { HttpError } from '../storage/errors';
+import type { ListCursor } from '../storage/types';
 
 export type Body = Record<string, unknown>;
 
@@ -83,4 +84,25 @@ export function queryTime(q: Record<string, unknown>, name: string): number | un
   if (v === undefined) return undefined;
   if (!/^[0-9]{1,15}$/.test(v) || Number(v) < 1) throw new HttpError(400, `${name} must be a time in milliseconds since 1970 (a positive whole number)`);
   return Number(v);
+}
+
+/** The list's page size: `limit`, a whole number from 1 to `max` (default `fallback`). */
+export function queryLimit(q: Record<string, unknown>, fallback: number, max: number): number {
+  const v = queryOne(q, 'limit');
+  if (v === undefined) return fallback;
+  if (!/^[0-9]{1,4}$/.test(v) || Number(v) < 1 || Number(v) > max) throw new HttpError(400, `limit must be a whole number from 1 to ${max}`);
+  return Number(v);
+}
+
+/** `next` of a page: opaque to clients (where the page ended), handed back as `after`. */
+export function encodeCursor(c: ListCursor): string {
+  return Buffer.from(`${c.updatedAt}.${c.matchID}`, 'utf8').toString('base64url');
+}
+
+export function queryCursor(q: Record<string, unknown>): ListCursor | undefined {
+  const v = queryOne(q, 'after');
+  if (v === undefined) return undefined;
+  const m = v.length <= 200 && /^[A-Za-z0-9_-]+$/.test(v) ? /^([0-9]{1,15})\.([A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(v, 'base64url').toString('utf8')) : null;
+  if (!m) throw new HttpError(400, 'after must be the `next` of a previous page');
+  return { updatedAt: Number(m[1]), matchID: m[2] };
 }

@@ -1,7 +1,9 @@
 /**
  * Stale matches go (STALE_HOURS, docs/ARCHITECTURE.md "Operations"): a match that is not over, that
  * nothing happened to for that long (joins, leaves and moves set `updatedAt`; presence does not) and
- * where no human seat is connected is deleted. Finished matches stay (replays need them).
+ * where no human seat is connected is deleted. Finished matches stay (replays need them) unless the
+ * deployment keeps them only so long (KEEP_FINISHED_DAYS): then a finished match not updated for that
+ * long goes, with its moves, states and chat (the storage deletes those with the match row).
  *
  * The check is made again inside the deleting transaction, so a join or a move that lands between the
  * listing and the delete keeps the match, and several processes sweeping the same storage at once are
@@ -23,19 +25,44 @@ export interface StaleSweeper {
 /** A seat with a person's socket on it (a bot's seat is always marked connected: it does not count). */
 const humanHere = (m: MatchData) => Object.values(m.players).some((p) => p.isConnected === true && !botLevelOf(p));
 
-export function startStaleSweeper(o: { store: MatchStore; service: MatchService; log: Logger; metrics?: Metrics; staleMs: number }): StaleSweeper {
+export interface SweepOptions {
+  store: MatchStore;
+  service: MatchService;
+  log: Logger;
+  metrics?: Metrics;
+  /** Unfinished idle matches older than this go; 0: never. */
+  staleMs: number;
+  /** Finished matches older than this go; 0 or absent: kept forever. */
+  keepFinishedMs?: number;
+}
+
+export function startStaleSweeper(o: SweepOptions): StaleSweeper {
   let running: Promise<number> | null = null;
-  const pass = async (): Promise<number> => {
-    const cutoff = Date.now() - o.staleMs;
-    const stale = (m: MatchData) => m.gameover === undefined && m.updatedAt < cutoff && !humanHere(m);
+  /** Deletes each listed match that `gone` still says should go, inside the deleting transaction. */
+  const remove = async (ids: string[], gone: (m: MatchData) => boolean, what: object, msg: string) => {
     let removed = 0;
-    for (const matchID of await o.store.listMatches({ where: { isGameover: false, updatedBefore: cutoff } })) {
-      const out = await o.store.updateMetadata(matchID, (m) => (stale(m) ? null : m));
-      if (out !== null) continue; // kept (someone is here), or already gone
+    for (const matchID of ids) {
+      const out = await o.store.updateMetadata(matchID, (m) => (gone(m) ? null : m));
+      if (out !== null) continue; // kept (someone is here, or it changed meanwhile), or already gone
       removed++;
-      o.metrics?.staleRemoved.inc();
-      o.log.info({ matchID, staleHours: o.staleMs / 3_600_000 }, 'stale match removed');
+      o.log.info({ matchID, ...what }, msg);
       await o.service.metadataChanged(matchID);
+    }
+    return removed;
+  };
+  const pass = async (): Promise<number> => {
+    let removed = 0;
+    if (o.staleMs > 0) {
+      const cutoff = Date.now() - o.staleMs;
+      const stale = (m: MatchData) => m.gameover === undefined && m.updatedAt < cutoff && !humanHere(m);
+      const n = await remove(await o.store.listMatches({ where: { isGameover: false, updatedBefore: cutoff } }), stale, { staleHours: o.staleMs / 3_600_000 }, 'stale match removed');
+      o.metrics?.staleRemoved.inc(n);
+      removed += n;
+    }
+    if (o.keepFinishedMs) {
+      const cutoff = Date.now() - o.keepFinishedMs;
+      const old = (m: MatchData) => m.gameover !== undefined && m.updatedAt < cutoff;
+      removed += await remove(await o.store.listMatches({ where: { isGameover: true, updatedBefore: cutoff } }), old, { keepFinishedDays: o.keepFinishedMs / 86_400_000 }, 'finished match purged');
     }
     return removed;
   };
@@ -46,7 +73,8 @@ export function startStaleSweeper(o: { store: MatchStore; service: MatchService;
         return 0;
       })
       .finally(() => (running = null)));
-  const every = Math.max(1_000, Math.min(o.staleMs / 2, 10 * 60_000));
+  const shortest = Math.min(...[o.staleMs, o.keepFinishedMs ?? 0].filter((ms) => ms > 0));
+  const every = Math.max(1_000, Math.min(shortest / 2, 10 * 60_000));
   const timer = setInterval(() => void sweep(), every).unref();
   return {
     sweep,

@@ -37,3 +37,17 @@ export async function migrateV1(q: SqlQuery, schema: string): Promise<void> {
     HAVING bool_or(COALESCE((e ->> 'automatic')::boolean, false) = false)`);
   await q.query(`DROP TABLE "${schema}".wg_log`);
 }
+
+/**
+ * The public list's own column and index (added to tables written before them): `listed` is the opposite
+ * of metadata.unlisted, so a page of the list reads listed matches only, from the index. Idempotent.
+ */
+export async function addListed(q: SqlQuery, schema: string): Promise<void> {
+  const m = `"${schema}".wg_matches`;
+  const { rows } = await q.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'wg_matches' AND column_name = 'listed'`, [schema]);
+  if (rows.length === 0) {
+    await q.query(`ALTER TABLE ${m} ADD COLUMN listed boolean NOT NULL DEFAULT false`);
+    await q.query(`UPDATE ${m} SET listed = NOT COALESCE((metadata::jsonb ->> 'unlisted')::boolean, false)`);
+  }
+  await q.query(`CREATE INDEX IF NOT EXISTS wg_matches_listed ON ${m} (game_name, updated_at DESC, match_id) WHERE listed`);
+}

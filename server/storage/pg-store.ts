@@ -5,9 +5,9 @@
  * that happened. Layout and reasons: types.ts and docs/ARCHITECTURE.md "Storage".
  */
 import { StaleStateError } from './errors';
-import { migrateV1 } from './pg-migrate';
+import { addListed, migrateV1 } from './pg-migrate';
 import type { SqlBackend, SqlQuery } from './sql';
-import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type TimedMatch, type ChatLine } from './types';
+import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type TimedMatch, type ChatLine } from './types';
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -80,6 +80,7 @@ export class PgStore implements MatchStore {
         body text NOT NULL,
         at bigint NOT NULL,
         PRIMARY KEY (match_id, seq))`);
+      await addListed(q, this.schema);
     });
   }
 
@@ -94,10 +95,10 @@ export class PgStore implements MatchStore {
   private async insert(q: SqlQuery, { matchID, initialState, metadata }: NewMatch): Promise<void> {
     const { rows } = await q.query(
       `WITH m AS (
-         INSERT INTO ${this.m} (match_id, game_name, snapshot_id, state_id, metadata, gameover, result, updated_at)
-         VALUES ($1, $2, $4, $4, $5, $6, $7, $8) ON CONFLICT (match_id) DO NOTHING RETURNING match_id)
+         INSERT INTO ${this.m} (match_id, game_name, snapshot_id, state_id, metadata, gameover, result, updated_at, listed)
+         VALUES ($1, $2, $4, $4, $5, $6, $7, $8, $9) ON CONFLICT (match_id) DO NOTHING RETURNING match_id)
        INSERT INTO ${this.st} (match_id, initial_state, state) SELECT match_id, $3, $3 FROM m RETURNING match_id`,
-      [matchID, metadata.gameName, JSON.stringify(initialState), initialState._stateID, JSON.stringify(metadata), metadata.gameover != null, metadata.gameover != null ? JSON.stringify(metadata.gameover) : null, metadata.updatedAt],
+      [matchID, metadata.gameName, JSON.stringify(initialState), initialState._stateID, JSON.stringify(metadata), metadata.gameover != null, metadata.gameover != null ? JSON.stringify(metadata.gameover) : null, metadata.updatedAt, !metadata.unlisted],
     );
     if (rows.length === 0) throw new Error(`match ${matchID} already exists`);
   }
@@ -118,13 +119,14 @@ export class PgStore implements MatchStore {
           return null;
         }
         const bump = seatsKey(next) === seatsKey(current) ? 0 : 1;
-        await q.query(`UPDATE ${this.m} SET metadata = $2, gameover = $3, result = $4, updated_at = $5, seats_version = seats_version + $6 WHERE match_id = $1`, [
+        await q.query(`UPDATE ${this.m} SET metadata = $2, gameover = $3, result = $4, updated_at = $5, seats_version = seats_version + $6, listed = $7 WHERE match_id = $1`, [
           matchID,
           JSON.stringify(next),
           next.gameover != null,
           next.gameover != null ? JSON.stringify(next.gameover) : null,
           next.updatedAt,
           bump,
+          !next.unlisted,
         ]);
         if (create) await this.insert(q, create);
         return next;
@@ -222,6 +224,26 @@ export class PgStore implements MatchStore {
       params,
     );
     return rows.map((r) => r.match_id);
+  }
+
+  listPage(opts: PageOptions): Promise<ListPage> {
+    return this.timed('list', async () => {
+      const where = ['listed'];
+      const params: unknown[] = [];
+      const add = (clause: string, ...v: unknown[]) => {
+        where.push(clause.replace(/\?/g, () => `$${params.push(v.shift())}`));
+      };
+      if (opts.gameName !== undefined) add('game_name = ?', opts.gameName);
+      if (opts.where?.isGameover !== undefined) add('gameover = ?', opts.where.isGameover);
+      if (opts.where?.updatedBefore !== undefined) add('updated_at < ?', opts.where.updatedBefore);
+      if (opts.where?.updatedAfter !== undefined) add('updated_at > ?', opts.where.updatedAfter);
+      if (opts.after) add('(updated_at < ? OR (updated_at = ? AND match_id > ?))', opts.after.updatedAt, opts.after.updatedAt, opts.after.matchID);
+      const { rows } = await this.sql.query<{ match_id: string } & MatchRow>(
+        `SELECT match_id, metadata, updated_at, result FROM ${this.m} WHERE ${where.join(' AND ')} ORDER BY updated_at DESC, match_id LIMIT $${params.length + 1}`,
+        [...params, opts.limit + 1],
+      );
+      return { matches: rows.slice(0, opts.limit).map((r) => ({ matchID: r.match_id, metadata: mergeMetadata(r) })), more: rows.length > opts.limit };
+    });
   }
 
   async addChat(matchID: string, line: ChatLine): Promise<void> {

@@ -11,9 +11,22 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { StaleStateError } from './errors';
-import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type TimedMatch } from './types';
+import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type TimedMatch } from './types';
 
 type MatchRow = Pick<StoredRow, 'metadata' | 'updated_at' | 'result' | 'state_id' | 'seats_version'>;
+
+/**
+ * The public list's own column and index (added to a file written before them): `listed` is the
+ * opposite of metadata.unlisted, so a page of the list reads listed matches only, from the index.
+ */
+function addListed(db: Database.Database): void {
+  const cols = db.prepare(`SELECT name FROM pragma_table_info('wg_matches')`).all() as { name: string }[];
+  if (!cols.some((c) => c.name === 'listed')) {
+    db.exec(`ALTER TABLE wg_matches ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
+      UPDATE wg_matches SET listed = CASE WHEN json_extract(metadata, '$.unlisted') THEN 0 ELSE 1 END;`);
+  }
+  db.exec('CREATE INDEX IF NOT EXISTS wg_matches_listed ON wg_matches (game_name, updated_at DESC, match_id) WHERE listed = 1');
+}
 
 export class SqliteStore implements MatchStore {
   readonly kind = 'embedded' as const;
@@ -21,6 +34,8 @@ export class SqliteStore implements MatchStore {
   observe?: StorageObserver;
   private db!: Database.Database;
   private st!: Record<'insert' | 'insertState' | 'head' | 'row' | 'rowInit' | 'advance' | 'snapshot' | 'addMove' | 'moves' | 'meta' | 'del' | 'addChat' | 'chat', Database.Statement>;
+
+  private readonly pages = new Map<string, Database.Statement>();
 
   constructor(private readonly dir: string) {}
 
@@ -75,6 +90,7 @@ export class SqliteStore implements MatchStore {
         body TEXT NOT NULL,
         at INTEGER NOT NULL);
       CREATE INDEX IF NOT EXISTS wg_chat_match ON wg_chat (match_id, seq);`);
+      addListed(db);
     } catch (e) {
       db.close();
       if ((e as { code?: string }).code === 'SQLITE_BUSY')
@@ -84,8 +100,8 @@ export class SqliteStore implements MatchStore {
     this.db = db;
     const cols = 'metadata, updated_at, result, state_id, seats_version';
     this.st = {
-      insert: db.prepare(`INSERT INTO wg_matches (match_id, game_name, snapshot_id, state_id, metadata, gameover, result, updated_at)
-        VALUES (@id, @game, @sid, @sid, @meta, @over, @result, @at) ON CONFLICT (match_id) DO NOTHING`),
+      insert: db.prepare(`INSERT INTO wg_matches (match_id, game_name, snapshot_id, state_id, metadata, gameover, result, updated_at, listed)
+        VALUES (@id, @game, @sid, @sid, @meta, @over, @result, @at, @listed) ON CONFLICT (match_id) DO NOTHING`),
       insertState: db.prepare('INSERT INTO wg_states (match_id, initial_state, state) VALUES (?, ?, ?)'),
       head: db.prepare(`SELECT ${cols} FROM wg_matches WHERE match_id = ?`),
       row: db.prepare(`SELECT ${cols}, state, snapshot_id FROM wg_matches JOIN wg_states USING (match_id) WHERE match_id = ?`),
@@ -99,7 +115,7 @@ export class SqliteStore implements MatchStore {
       snapshot: db.prepare('UPDATE wg_states SET state = ? WHERE match_id = ?'),
       addMove: db.prepare('INSERT INTO wg_moves (match_id, state_id, action, log) VALUES (?, ?, ?, ?)'),
       moves: db.prepare('SELECT state_id, action, log FROM wg_moves WHERE match_id = ? AND state_id > ? ORDER BY state_id'),
-      meta: db.prepare('UPDATE wg_matches SET metadata = @meta, gameover = @over, result = @result, updated_at = @at, seats_version = seats_version + @bump WHERE match_id = @id'),
+      meta: db.prepare('UPDATE wg_matches SET metadata = @meta, gameover = @over, result = @result, updated_at = @at, listed = @listed, seats_version = seats_version + @bump WHERE match_id = @id'),
       del: db.prepare('DELETE FROM wg_matches WHERE match_id = ?'),
       addChat: db.prepare('INSERT INTO wg_chat (match_id, id, sender, body, at) VALUES (?, ?, ?, ?, ?)'),
       chat: db.prepare('SELECT id, sender, body, at FROM (SELECT * FROM wg_chat WHERE match_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq'),
@@ -118,7 +134,7 @@ export class SqliteStore implements MatchStore {
   private insert({ matchID, initialState, metadata }: NewMatch): void {
     const state = JSON.stringify(initialState);
     const over = metadata.gameover != null;
-    const r = this.st.insert.run({ id: matchID, game: metadata.gameName, sid: initialState._stateID, meta: JSON.stringify(metadata), over: over ? 1 : 0, result: over ? JSON.stringify(metadata.gameover) : null, at: metadata.updatedAt });
+    const r = this.st.insert.run({ id: matchID, game: metadata.gameName, sid: initialState._stateID, meta: JSON.stringify(metadata), over: over ? 1 : 0, result: over ? JSON.stringify(metadata.gameover) : null, at: metadata.updatedAt, listed: metadata.unlisted ? 0 : 1 });
     if (r.changes === 0) throw new Error(`match ${matchID} already exists`);
     this.st.insertState.run(matchID, state, state);
   }
@@ -139,7 +155,7 @@ export class SqliteStore implements MatchStore {
           return null;
         }
         const over = next.gameover != null;
-        this.st.meta.run({ id: matchID, meta: JSON.stringify(next), over: over ? 1 : 0, result: over ? JSON.stringify(next.gameover) : null, at: next.updatedAt, bump: seatsKey(next) === seatsKey(current) ? 0 : 1 });
+        this.st.meta.run({ id: matchID, meta: JSON.stringify(next), over: over ? 1 : 0, result: over ? JSON.stringify(next.gameover) : null, at: next.updatedAt, listed: next.unlisted ? 0 : 1, bump: seatsKey(next) === seatsKey(current) ? 0 : 1 });
         if (create) this.insert(create);
         return next;
       })(),
@@ -213,6 +229,24 @@ export class SqliteStore implements MatchStore {
     if (opts.where?.updatedAfter !== undefined) (where.push('updated_at > ?'), params.push(opts.where.updatedAfter));
     const rows = this.db.prepare(`SELECT match_id FROM wg_matches${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY updated_at DESC, match_id`).all(...params) as { match_id: string }[];
     return rows.map((r) => r.match_id);
+  }
+
+  listPage(opts: PageOptions): Promise<ListPage> {
+    return this.timed('list', () => {
+      const where = ['listed = 1'];
+      const params: unknown[] = [];
+      if (opts.gameName !== undefined) (where.push('game_name = ?'), params.push(opts.gameName));
+      if (opts.where?.isGameover !== undefined) (where.push('gameover = ?'), params.push(opts.where.isGameover ? 1 : 0));
+      if (opts.where?.updatedBefore !== undefined) (where.push('updated_at < ?'), params.push(opts.where.updatedBefore));
+      if (opts.where?.updatedAfter !== undefined) (where.push('updated_at > ?'), params.push(opts.where.updatedAfter));
+      if (opts.after) (where.push('(updated_at < ? OR (updated_at = ? AND match_id > ?))'), params.push(opts.after.updatedAt, opts.after.updatedAt, opts.after.matchID));
+      // A few shapes (which filters are given), each prepared once: every lobby page asks every 3 s.
+      const sql = `SELECT match_id, metadata, updated_at, result FROM wg_matches WHERE ${where.join(' AND ')} ORDER BY updated_at DESC, match_id LIMIT ?`;
+      let st = this.pages.get(sql);
+      if (!st) this.pages.set(sql, (st = this.db.prepare(sql)));
+      const rows = st.all(...params, opts.limit + 1) as ({ match_id: string } & MatchRow)[];
+      return { matches: rows.slice(0, opts.limit).map((r) => ({ matchID: r.match_id, metadata: mergeMetadata(r) })), more: rows.length > opts.limit };
+    });
   }
 
   addChat(matchID: string, line: ChatLine): Promise<void> {

@@ -93,6 +93,25 @@ export interface ListOptions {
   where?: { isGameover?: boolean; updatedBefore?: number; updatedAfter?: number };
 }
 
+/** Where a page of the list starts: after this match in the list's order (newest update first). */
+export interface ListCursor {
+  updatedAt: number;
+  matchID: string;
+}
+
+export interface PageOptions extends ListOptions {
+  /** At most this many matches. */
+  limit: number;
+  after?: ListCursor;
+}
+
+/** One page of listed matches (never an unlisted one), read from the list's own index. */
+export interface ListPage {
+  matches: { matchID: string; metadata: MatchData }[];
+  /** There are more after the last one. */
+  more: boolean;
+}
+
 /** A chat line as boardgame.io's client sends and shows it (`payload`: the text), with when it was said. */
 export interface ChatLine {
   id: string;
@@ -123,6 +142,8 @@ export interface MatchStore {
   /** The moves that produced the states after `stateID`, in order. */
   movesAfter(matchID: string, stateID: number): Promise<MoveRow[]>;
   listMatches(opts?: ListOptions): Promise<string[]>;
+  /** The public list, a page at a time: listed matches only, newest update first, with their metadata. */
+  listPage(opts: PageOptions): Promise<ListPage>;
   /** Every unfinished match with a clock among its settings (server/match/clocks.ts looks for deadlines). */
   timedMatches(): Promise<TimedMatch[]>;
   /** Keeps a chat line with the match (gone with it). */

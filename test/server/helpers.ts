@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import http from 'node:http';
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -86,10 +87,17 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Tests of other things make many matches from 127.0.0.1: the per-address HTTP limits are raised for
+ * them (the other limits stay as shipped). A test of the limits passes its own.
+ */
+export const TEST_HTTP_LIMITS = { create: { points: 100_000, seconds: 60 }, join: { points: 100_000, seconds: 60 }, api: { points: 100_000, seconds: 60 } };
+
 export async function startTestServer(backend: Backend = 'embedded', opts: Partial<ServerOptions> = {}): Promise<TestServer> {
   const { store, cleanup } = await openTestStore(backend);
   const { lines, log } = logCapture();
-  const server = await startServer({ store, port: 0, host: '127.0.0.1', log, ...opts });
+  const limits = opts.limits === 'off' ? 'off' : { ...TEST_HTTP_LIMITS, ...opts.limits };
+  const server = await startServer({ store, port: 0, host: '127.0.0.1', log, ...opts, limits });
   return {
     server,
     url: server.url,
@@ -119,6 +127,33 @@ export async function api(url: string, path: string, body?: unknown, headers: Re
   return { status: res.status, body: json, headers: res.headers };
 }
 
+/**
+ * One Lobby API call from a chosen loopback source address (127.0.0.2, …: another client as far as the
+ * server's per-address limits go); node:http, since fetch cannot choose its source address.
+ */
+export function apiFrom(localAddress: string, url: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Record<string, string | string[] | undefined> }> {
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(url + path, { method: data === undefined ? 'GET' : 'POST', localAddress, agent: false, headers: { ...(data === undefined ? {} : { 'content-type': 'application/json' }), ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: any = text;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
+        resolve({ status: res.statusCode ?? 0, body: json, headers: res.headers });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
 export async function createAndJoin(url: string, setupData?: unknown) {
   const { body } = await api(url, '/games/watergate/create', { numPlayers: 2, ...(setupData ? { setupData } : {}) });
   const matchID: string = body.matchID;
@@ -137,10 +172,11 @@ export async function until(cond: () => boolean | Promise<boolean>, what: string
 }
 
 /** boardgame.io's own client over socket.io, with every raw message it receives recorded. */
-export function player(url: string, matchID: string, playerID: string | null, credentials?: string) {
+export function player(url: string, matchID: string, playerID: string | null, credentials?: string, from?: { localAddress?: string }) {
   const client = Client({
     game: Watergate,
-    multiplayer: SocketIO({ server: url, socketOpts: { transports: ['websocket'], forceNew: true, query: { matchID } } as never }),
+    // localAddress (127.0.0.2, …): another source address, as another client's (engine.io hands it to ws).
+    multiplayer: SocketIO({ server: url, socketOpts: { transports: ['websocket'], forceNew: true, query: { matchID }, ...from } as never }),
     matchID,
     playerID: playerID ?? undefined,
     credentials,

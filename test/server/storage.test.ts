@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
@@ -14,7 +15,7 @@ import { Watergate } from '../../game/index';
 import { buildMatch } from '../../server/lobby/matches';
 import { StaleStateError } from '../../server/storage/errors';
 import { openStore } from '../../server/storage/index';
-import type { MatchStore, MoveCommit } from '../../server/storage/types';
+import type { ListCursor, MatchStore, MoveCommit } from '../../server/storage/types';
 import { dropSchema, openTestStore, PG_URL, postgresAvailable, uniqueSchema, type Backend } from './helpers';
 
 const hasPg = await postgresAvailable();
@@ -149,6 +150,43 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as (Backend | 'pglite')
       expect(await store.listMatches()).not.toContain(a.id);
     });
 
+    it('pages the public list from its index: listed matches only, newest update first, ties by id, with the filters', async () => {
+      const game = `list${Math.random().toString(36).slice(2, 8)}`;
+      const make = async (id: string, updatedAt: number, extra: { unlisted?: boolean; gameover?: unknown } = {}) => {
+        const { initialState, metadata } = buildMatch(Watergate, undefined, extra.unlisted ?? false);
+        await store.createMatch({ matchID: `${game}-${id}`, initialState, metadata: { ...metadata, gameName: game, updatedAt, ...(extra.gameover ? { gameover: extra.gameover } : {}) } });
+        return `${game}-${id}`;
+      };
+      const listed = [await make('a', 100), await make('b', 105), await make('c', 105), await make('d', 105), await make('e', 110), await make('f', 90)];
+      const hidden = [await make('u1', 200, { unlisted: true }), await make('u2', 105, { unlisted: true })];
+      const over = await make('g', 95, { gameover: { winner: '0' } });
+      const pages: string[][] = [];
+      let after: ListCursor | undefined;
+      for (;;) {
+        const page = await store.listPage({ gameName: game, limit: 2, after });
+        pages.push(page.matches.map((m) => m.matchID));
+        if (!page.more) break;
+        const last = page.matches[page.matches.length - 1];
+        after = { updatedAt: last.metadata.updatedAt, matchID: last.matchID };
+      }
+      const [a, b, c, d, e, f] = listed;
+      // The tie at 105 is split across pages without losing or repeating a match.
+      expect(pages).toEqual([[e, b], [c, d], [a, over], [f]]);
+      expect(pages.flat()).not.toEqual(expect.arrayContaining([hidden[0]]));
+      const first = await store.listPage({ gameName: game, limit: 100 });
+      expect(first.more).toBe(false);
+      expect(first.matches.find((m) => m.matchID === b)!.metadata).toMatchObject({ gameName: game, updatedAt: 105 });
+      expect((await store.listPage({ gameName: game, limit: 100, where: { isGameover: false } })).matches.map((m) => m.matchID)).not.toContain(over);
+      expect((await store.listPage({ gameName: game, limit: 100, where: { isGameover: true } })).matches.map((m) => m.matchID)).toEqual([over]);
+      expect((await store.listPage({ gameName: game, limit: 100, where: { updatedAfter: 100, updatedBefore: 110 } })).matches.map((m) => m.matchID)).toEqual([b, c, d]);
+      // Made private, or removed: out of the list; made public again: back.
+      await store.updateMetadata(b, (m) => ({ ...m, unlisted: true }));
+      await store.updateMetadata(c, () => null);
+      expect((await store.listPage({ gameName: game, limit: 100 })).matches.map((m) => m.matchID)).toEqual([e, d, a, over, f]);
+      await store.updateMetadata(hidden[1], (m) => ({ ...m, unlisted: false }));
+      expect((await store.listPage({ gameName: game, limit: 100 })).matches.map((m) => m.matchID)).toContain(hidden[1]);
+    });
+
     it('a move of a timed match rewrites its clock in the same write, keeping the rest of the metadata; timed matches are found', async () => {
       const { id, initialState } = await fresh();
       await store.updateMetadata(id, (m) => ({ ...m, setupData: { clock: { initialSeconds: 60 } }, away: { '1': 5 } }));
@@ -186,6 +224,28 @@ describe('embedded storage (SQLite)', () => {
     const again = await openStore({ dataDir: dir });
     await again.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('embedded storage written before the list had its own column', () => {
+  it('fills the column from the metadata at start: listed matches listed, unlisted ones not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wg-listed-'));
+    let store = await openStore({ dataDir: dir });
+    for (const [name, unlisted] of [['open', false], ['private', true]] as const) {
+      const { initialState, metadata } = buildMatch(Watergate, undefined, unlisted);
+      await store.createMatch({ matchID: name, initialState, metadata });
+    }
+    await store.close();
+    const db = new Database(join(dir, 'watergate.sqlite'));
+    db.exec('DROP INDEX wg_matches_listed; ALTER TABLE wg_matches DROP COLUMN listed;');
+    db.close();
+    store = await openStore({ dataDir: dir });
+    try {
+      expect((await store.listPage({ limit: 10 })).matches.map((m) => m.matchID)).toEqual(['open']);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -232,6 +292,8 @@ describe.skipIf(!hasPg)('PostgreSQL storage', () => {
         expect(await store.movesAfter('old', -1)).toEqual([{ stateID: s1._stateID, action: action(initialState._stateID + 1), log: got.log }]);
         await store.commitMove('old', commit(s1, successor(s1, 2)));
         expect((await store.head('old'))!.stateID).toBe(s1._stateID + 1);
+        // The list's own column is filled from the metadata: the old listed match is listed.
+        expect((await store.listPage({ limit: 10 })).matches.map((m) => m.matchID)).toEqual(['old']);
       } finally {
         await store.close();
       }

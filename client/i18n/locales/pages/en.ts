@@ -32,6 +32,8 @@ const enPages = {
     created: 'Created {{time}}',
     yourMatches: 'Your matches',
     offline: 'The lobby server cannot be reached.',
+    rateLimited: 'Too many requests from your address: try again in {{seconds}} s.',
+    more: 'More matches',
     localHint: 'Developers: {{link}} plays both seats in one page, with the debug panel.',
   },
   options: {

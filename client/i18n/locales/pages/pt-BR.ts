@@ -34,6 +34,8 @@ const ptBRPages: PageTranslation = {
     created: 'Criada {{time}}',
     yourMatches: 'Suas partidas',
     offline: 'Não foi possível alcançar o servidor do saguão.',
+    rateLimited: 'Muitas solicitações do seu endereço: tente de novo em {{seconds}} s.',
+    more: 'Mais partidas',
     localHint: 'Desenvolvedores: {{link}} joga os dois lugares numa página, com o painel de depuração.',
   },
   options: {

@@ -34,6 +34,8 @@ const zhCNPages: PageTranslation = {
     created: '{{time}}创建',
     yourMatches: '你的对局',
     offline: '无法连接大厅服务器。',
+    rateLimited: '来自你的地址的请求过多：请在 {{seconds}} 秒后重试。',
+    more: '更多对局',
     localHint: '开发者：{{link}} 在一个页面中操作双方，并带调试面板。',
   },
   options: {
