@@ -24,6 +24,8 @@ export interface Config {
   allowLocalWebhooks: boolean;
   /** PUBLIC_URL: the address players open this server at, for links in turn notifications. */
   publicUrl?: string;
+  /** METRICS_TOKEN: lets a monitor off this machine read /metrics (Authorization: Bearer <token>). */
+  metricsToken?: string;
 }
 
 export const DEFAULT_STALE_HOURS = 24;
@@ -63,6 +65,13 @@ const publicUrl = (v: string | undefined) => {
   return u.href.replace(/\/+$/, '');
 };
 
+/** A secret long enough not to be guessed; the message never repeats it (it would reach the logs). */
+const metricsToken = (v: string | undefined) => {
+  if (v === undefined || v === '') return undefined;
+  if (!/^[\x21-\x7e]{24,256}$/.test(v)) throw new Error('METRICS_TOKEN must be 24 to 256 printable characters without spaces (e.g. openssl rand -hex 32)');
+  return v;
+};
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 8000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -90,5 +99,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     staleHours: hours('STALE_HOURS', env.STALE_HOURS, DEFAULT_STALE_HOURS),
     allowLocalWebhooks: flag('ALLOW_LOCAL_WEBHOOKS', env.ALLOW_LOCAL_WEBHOOKS),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }

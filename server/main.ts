@@ -57,6 +57,7 @@ try {
     bots: { threads: cfg.botThreads },
     webhooks: { allowLocal: cfg.allowLocalWebhooks },
     publicUrl: cfg.publicUrl,
+    metricsToken: cfg.metricsToken,
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');
