@@ -9,7 +9,7 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/config';
 import { ownOrigins } from '../../server/origins';
-import { api, rawSocket, startTestServer, type TestServer } from './helpers';
+import { api, rawSocket, startTestServer, stored, type TestServer } from './helpers';
 
 /** One request with exactly these headers (fetch would not let a test choose Host). */
 function raw(url: string, path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
@@ -67,6 +67,17 @@ describe('origins on a server listening on 127.0.0.1', () => {
     }
     expect((await raw(t.url, '/games/watergate', { Host: 'evil.example' })).status).toBe(200); // a CLI
     expect((await raw(t.url, '/games/watergate', { Origin: 'https://deep.play.example.org' })).status).toBe(403); // one label only
+  });
+
+  it('never takes a turn-notification link from Host: without Origin the link uses the server\'s own address', async () => {
+    const { matchID } = (await api(t.url, '/games/watergate/create', {})).body;
+    const webhook = 'https://hooks.example.org/x';
+    const body = JSON.stringify({ playerID: '0', playerName: 'Ann', data: { notify: { webhook } } });
+    expect((await raw(t.url, `/games/watergate/${matchID}/join`, { Host: 'evil.example' }, 'POST', body)).status).toBe(200);
+    expect((await stored(t.store, matchID)).metadata.players[0].data).toEqual({ notify: { webhook } });
+    const fromPage = JSON.stringify({ playerID: '1', playerName: 'Ben', data: { notify: { webhook } } });
+    expect((await raw(t.url, `/games/watergate/${matchID}/join`, { Host: 'evil.example', Origin: 'https://play.example.org' }, 'POST', fromPage)).status).toBe(200);
+    expect((await stored(t.store, matchID)).metadata.players[1].data).toEqual({ notify: { webhook, base: 'https://play.example.org' } });
   });
 
   it('refuses the socket handshake from a rebound name, admits its own origin, patterns and no Origin', async () => {
