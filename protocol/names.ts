@@ -9,8 +9,8 @@
 
 export const NAME_MAX = 40;
 
-/** Invisible or text-turning: format characters (bidi controls, zero-width, tags) and every default-ignorable. */
-const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+/** Invisible or text-turning: format characters (bidi controls, zero-width, tags), every default-ignorable, blank Braille. */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u; // U+2800: the blank Braille pattern, drawn as nothing
 const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 /** Private use, unassigned and lone surrogates: no font shows them the same everywhere. */
 const UNKNOWN = /[\p{Co}\p{Cn}\p{Cs}]/u;
@@ -26,9 +26,10 @@ const COMPUTER = ['computer', 'computador', '电脑', '電腦'];
 const BESIDE = ['easy', 'normal', 'hard', 'facil', 'dificil', '简单', '普通', '困难', 'editor', 'nixon', '主编', '尼克松'];
 const COMPUTER_NAME = new RegExp(`^(?:${BESIDE.join('|')})*(?:${COMPUTER.join('|')})(?:${[...COMPUTER, ...BESIDE].join('|')})*$`, 'u');
 
-/** Letters that look like Latin ones (Cyrillic, Greek, digits) read as those, for the comparison only. */
+/** Letters that look like Latin ones (Cyrillic, Greek, Armenian, small capitals, digits) read as those, for the comparison only. */
 const LOOKALIKE: Record<string, string> = {
   а: 'a', с: 'c', е: 'e', о: 'o', р: 'p', т: 't', у: 'y', х: 'x', м: 'm', н: 'h', к: 'k', і: 'i', ԁ: 'd',
+  г: 'r', օ: 'o', ս: 'u', ᴄ: 'c', ᴏ: 'o', ᴍ: 'm', ᴘ: 'p', ᴜ: 'u', ᴛ: 't', ᴇ: 'e', ʀ: 'r',
   α: 'a', ο: 'o', ρ: 'p', τ: 't', υ: 'u', ν: 'v', μ: 'u', ε: 'e', κ: 'k', ι: 'i', '0': 'o', '1': 'l', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', '$': 's', '€': 'e',
 };
 

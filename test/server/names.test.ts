@@ -35,7 +35,7 @@ const computerAsShown = [
 });
 
 /** Spoofs of the computer: case, width, accents, lookalike letters, punctuation, order. */
-const computerSpoofs = ['computer', 'COMPUTER', 'Ｃｏｍｐｕｔｅｒ', 'Cοmputer' /* Greek omicron */, 'Сomputer' /* Cyrillic Es */, 'C0mputer', 'Computer!', 'Computer, hard', 'hard computer', 'Computer (Nixon)', 'computador (difícil)', 'COMPUTADOR', '电脑', '電腦', '电脑（困难）', 'C o m p u t e r'];
+const computerSpoofs = ['computer', 'COMPUTER', 'Ｃｏｍｐｕｔｅｒ', 'Cοmputer' /* Greek omicron */, 'Сomputer' /* Cyrillic Es */, 'C0mputer', 'Computer!', 'Computer, hard', 'hard computer', 'Computer (Nixon)', 'computador (difícil)', 'COMPUTADOR', '电脑', '電腦', '电脑（困难）', 'C o m p u t e r', 'ᴄᴏᴍᴘᴜᴛᴇʀ' /* small capitals */, '𝐂𝐨𝐦𝐩𝐮𝐭𝐞𝐫' /* mathematical bold */, 'Cօmputer' /* Armenian oh */];
 
 /** Characters that hide, turn or fake text, and what the 400 must say. */
 const hidden: [string, string, RegExp][] = [
@@ -53,6 +53,8 @@ const hidden: [string, string, RegExp][] = [
   ['Hangul filler (a blank name)', '\u3164', /invisible or direction-changing/],
   ['variation selector', 'Ann\uFE0F', /invisible or direction-changing/],
   ['tag characters', 'Ann\u{E0041}\u{E0042}', /invisible or direction-changing/],
+  ['blank Braille pattern (a blank name)', '\u2800', /invisible or direction-changing/],
+  ['combining grapheme joiner', 'An\u034Fn', /invisible or direction-changing/],
   ['NUL', 'Ann\u0000', /control characters/],
   ['newline', 'Ann\nBen', /control characters/],
   ['tab', 'Ann\tBen', /control characters/],
