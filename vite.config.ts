@@ -23,6 +23,21 @@ const preact = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * `npm run dev` proxies the lobby and socket to `npm start`'s server, which allows only its own origin
+ * (never judged from Host): a request from Vite's own page is presented as the server's; any other
+ * page's Origin goes through unchanged and is refused there.
+ */
+const SERVER = 'http://127.0.0.1:8000';
+const DEV_PAGES = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+const asServer = (proxy: { on(event: string, fn: (req: { getHeader(n: string): unknown; setHeader(n: string, v: string): void }) => void): void }) => {
+  const rewrite = (req: { getHeader(n: string): unknown; setHeader(n: string, v: string): void }) => {
+    if (DEV_PAGES.includes(String(req.getHeader('origin')))) req.setHeader('origin', SERVER);
+  };
+  proxy.on('proxyReq', rewrite);
+  proxy.on('proxyReqWs', rewrite);
+};
+
 export default defineConfig(({ command }) => ({
   root,
   base: './',
@@ -48,8 +63,8 @@ export default defineConfig(({ command }) => ({
     host: '127.0.0.1',
     port: 5173,
     proxy: {
-      '/games': 'http://127.0.0.1:8000',
-      '/socket.io': { target: 'http://127.0.0.1:8000', ws: true },
+      '/games': { target: SERVER, configure: asServer as never },
+      '/socket.io': { target: SERVER, ws: true, configure: asServer as never },
     },
   },
   preview: { host: '127.0.0.1' },

@@ -27,9 +27,10 @@ import { ClockKeeper } from './match/clocks';
 import { MatchService } from './match/service';
 import { startStaleSweeper } from './match/stale';
 import { createMetrics, type Metrics } from './metrics';
+import { metricsGate } from './metrics-gate';
 import { TurnNotifier } from './notify/notifier';
 import type { SendOptions } from './notify/webhook';
-import { isAllowedOrigin, originPatterns } from './origins';
+import { isAllowedOrigin, originPatterns, ownOrigins } from './origins';
 import { GameSockets } from './socket/sockets';
 import { clientMiddleware } from './static';
 import { LobbyReads } from './storage/lobby-db';
@@ -41,7 +42,7 @@ export interface ServerOptions extends LobbyHooks {
   bus?: Bus;
   port?: number;
   host?: string;
-  /** Browser origins allowed besides the server's own (patterns, see origins.ts). */
+  /** Browser origins allowed besides the server's own (PUBLIC_URL, else the listen address: origins.ts). */
   origins?: string[];
   /** Built client to serve (dist/client); none when absent. */
   clientDir?: string;
@@ -58,7 +59,7 @@ export interface ServerOptions extends LobbyHooks {
   bots?: BotOptions;
   /** Turn-notification webhooks: `allowLocal` (ALLOW_LOCAL_WEBHOOKS) lets them reach private addresses; timings for tests. */
   webhooks?: Partial<Omit<SendOptions, 'signal'>>;
-  /** The address players open (PUBLIC_URL), for links in notifications. */
+  /** The address players open (PUBLIC_URL): the server's own origin, and the base of links in notifications. */
   publicUrl?: string;
   /** Limits per client (server/limits.ts): replaced values, or `off` (tools measuring the server alone). */
   limits?: LimiterOptions['limits'] | 'off';
@@ -68,6 +69,8 @@ export interface ServerOptions extends LobbyHooks {
   limitsPrefix?: string;
   /** Behind a proxy we run (TRUST_PROXY): the client's address is the last of X-Forwarded-For. */
   trustProxy?: boolean;
+  /** METRICS_TOKEN: /metrics for a client off this machine presenting it as a bearer token (metrics-gate.ts). */
+  metricsToken?: string;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -95,10 +98,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { store } = opts;
   const bus = opts.bus ?? localBus();
   const patterns = originPatterns(opts.origins ?? []);
+  // Filled once the port is known (it may be 0 until listening); nothing is served before.
+  const own = new Set<string>();
   const game = Watergate as Game;
   const metrics = createMetrics();
   const limiter: Limiter = createLimiter({ off: opts.limits === 'off', limits: opts.limits === 'off' ? undefined : opts.limits, redis: opts.limitsRedis, prefix: `${opts.limitsPrefix ?? 'wg:'}rl:` });
   const trustProxy = opts.trustProxy ?? false;
+  const metricsAllowed = metricsGate({ token: opts.metricsToken, trustProxy });
   store.observe = (op, s) => metrics.storageSeconds.observe({ op }, s);
 
   const service = new MatchService({ game, store, bus, log, metrics, snapshotEvery: opts.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY });
@@ -120,9 +126,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     trustProxy,
     socketOpts: {
       // boardgame.io passes `cors: { origins }`, a key socket.io ignores (so it answers `*`): replace it.
-      cors: { origin: (origin: string | undefined, cb: (e: Error | null, ok?: boolean) => void) => cb(null, origin ? patterns.some((p) => p.test(origin)) : false) },
+      cors: { origin: (origin: string | undefined, cb: (e: Error | null, ok?: boolean) => void) => cb(null, origin ? isAllowedOrigin(origin, own, patterns) : false) },
       allowRequest: (req: { headers: Record<string, string | undefined> }, cb: (e: string | null | number, ok: boolean) => void) => {
-        const ok = isAllowedOrigin(req.headers.origin, req.headers.host, patterns);
+        const ok = isAllowedOrigin(req.headers.origin, own, patterns);
         if (!ok) log.warn({ origin: req.headers.origin }, 'socket handshake from a foreign origin refused');
         cb(ok ? null : 'origin not allowed', ok);
       },
@@ -163,6 +169,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
   app.use(async (ctx, next) => {
     if (ctx.path === '/metrics') {
+      if (!metricsAllowed({ peer: ctx.req.socket.remoteAddress, forwardedFor: ctx.req.headers['x-forwarded-for'], authorization: ctx.get('Authorization') || undefined }))
+        ctx.throw(403, 'metrics are served to this machine, or with the METRICS_TOKEN bearer token');
       ctx.type = metrics.registry.contentType;
       ctx.body = await metrics.registry.metrics();
       return;
@@ -182,7 +190,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
   // A browser request from a foreign origin is refused outright, not just left without CORS headers.
   app.use(async (ctx, next) => {
-    if (!isAllowedOrigin(ctx.get('Origin') || undefined, ctx.host, patterns)) ctx.throw(403, 'origin not allowed');
+    if (!isAllowedOrigin(ctx.get('Origin') || undefined, own, patterns)) ctx.throw(403, 'origin not allowed');
     await next();
   });
   app.use(cors({ origin: (ctx) => ctx.get('Origin'), allowMethods: ['GET', 'POST'], exposeHeaders: ['Retry-After'] }));
@@ -210,7 +218,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { appServer } = await server.run({ port: opts.port ?? 0 });
   const port = (appServer.address() as AddressInfo).port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  log.info({ url, host, port, storage: store.kind, bus: bus.kind }, 'listening');
+  for (const o of ownOrigins({ publicUrl: opts.publicUrl, host, port })) own.add(o);
+  log.info({ url, host, port, origins: [...own], storage: store.kind, bus: bus.kind }, 'listening');
   const staleHours = opts.staleHours ?? DEFAULT_STALE_HOURS;
   if (!Number.isFinite(staleHours) || staleHours < 0) throw new Error(`staleHours must be a number of hours of at least 0, got ${staleHours}`);
   clocks.start();

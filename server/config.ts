@@ -33,6 +33,8 @@ export interface Config {
   keepFinishedDays: number;
   /** LIMITS: replaced per-address limits, e.g. "create=50/600,api=1200/60" (name=points/seconds). */
   limits: Partial<Record<LimitName, Limit>>;
+  /** METRICS_TOKEN: lets a monitor off this machine read /metrics (Authorization: Bearer <token>). */
+  metricsToken?: string;
 }
 
 export const DEFAULT_STALE_HOURS = 24;
@@ -84,6 +86,13 @@ const publicUrl = (v: string | undefined) => {
   return u.href.replace(/\/+$/, '');
 };
 
+/** A secret long enough not to be guessed; the message never repeats it (it would reach the logs). */
+const metricsToken = (v: string | undefined) => {
+  if (v === undefined || v === '') return undefined;
+  if (!/^[\x21-\x7e]{24,256}$/.test(v)) throw new Error('METRICS_TOKEN must be 24 to 256 printable characters without spaces (e.g. openssl rand -hex 32)');
+  return v;
+};
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 8000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -115,5 +124,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY),
     keepFinishedDays: hours('KEEP_FINISHED_DAYS', env.KEEP_FINISHED_DAYS, 0, 'days'),
     limits: limits(env.LIMITS),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }

@@ -74,6 +74,7 @@ try {
     limits: cfg.limits,
     limitsRedis,
     limitsPrefix: cfg.redisPrefix,
+    metricsToken: cfg.metricsToken,
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');

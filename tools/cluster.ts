@@ -123,11 +123,13 @@ export async function startCluster({ processes, port, env }: { processes: number
   if (!env.DATABASE_URL || !env.REDIS_URL) throw new Error('the cluster needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis): several processes share both');
   if (spawnSync(HAPROXY, ['-v']).status !== 0) throw new Error(`HAProxy is not installed (${HAPROXY}): bash scripts/ensure-haproxy.sh installs Debian's package`);
   const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
+  const front = port ?? (await freePort());
+  // Browsers open HAProxy's port, not a process's: that is the processes' own origin (unless one is given).
+  env = { ...env, PUBLIC_URL: env.PUBLIC_URL || `http://127.0.0.1:${front}` };
   const servers: ServerProcess[] = [];
   // One at a time: the first creates the tables, the others find them.
   const serverEnv = { ...env, TRUST_PROXY: '1' };
   for (const p of ports) servers.push(await startServerProcess(serverEnv, p));
-  const front = port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'wg-haproxy-'));
   const cfg = join(dir, 'haproxy.cfg');
   writeFileSync(cfg, haproxyConfig(front, ports));

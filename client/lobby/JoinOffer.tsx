@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlayerID } from '../../game';
 import { roleName } from '../i18n/words';
 import { errorText, joinSeat } from './api';
-import { savedName, saveName } from './seats';
+import { formName, savedName, saveName } from './seats';
 
 export default function JoinOffer({ matchID, free, host, joined, watch }: { matchID: string; free: PlayerID[]; host: string | null; joined: () => void; watch: () => void }): ReactNode {
   const { t } = useTranslation();
@@ -15,8 +15,9 @@ export default function JoinOffer({ matchID, free, host, joined, watch }: { matc
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const join = async (seat: PlayerID) => {
-    const n = name.trim();
-    if (!n) return setError(t('lobby.nameNeeded'));
+    const checked = formName(name);
+    if ('error' in checked) return setError(t(checked.error));
+    const n = checked.name;
     setBusy(true);
     try {
       saveName(n);

@@ -12,7 +12,7 @@ import { go } from '../route';
 import { GAME, errorText, isTaken, joinSeat, listOpen, lobby, playVsComputer, retryAfter, type Level } from './api';
 import { MyMatches } from './MyMatches';
 import { MatchFacts, seatNamed, seatText } from './rows';
-import { dropSeat, heldSeats, savedName, saveName, type HeldSeat } from './seats';
+import { dropSeat, formName, heldSeats, savedName, saveName, type HeldSeat } from './seats';
 import { LevelSelect } from '../LevelSelect';
 
 const ROLES: PlayerID[] = ['0', '1'];
@@ -81,14 +81,14 @@ export default function LobbyPage(): ReactNode {
   }, [refresh]);
 
   const needName = (): string | null => {
-    const n = name.trim();
-    if (!n) {
-      setError(t('lobby.nameNeeded'));
+    const checked = formName(name);
+    if ('error' in checked) {
+      setError(t(checked.error));
       document.getElementById('player-name')?.focus();
       return null;
     }
-    saveName(n);
-    return n;
+    saveName(checked.name);
+    return checked.name;
   };
 
   const run = async (f: () => Promise<void>, role?: PlayerID) => {

@@ -3,6 +3,7 @@
  * (or coming back later) rejoins the same seat. The player's name is remembered too.
  */
 import type { PlayerID } from '../../game';
+import { checkName } from '../../protocol/names';
 
 export interface HeldSeat {
   matchID: string;
@@ -40,3 +41,10 @@ export function dropSeat(matchID: string): void {
 
 export const savedName = (): string => localStorage.getItem(NAME) ?? '';
 export const saveName = (name: string): void => localStorage.setItem(NAME, name);
+
+/** The name as the server will take it (the same rule, protocol/names.ts), or the message key saying why not. */
+export function formName(raw: string): { name: string } | { error: string } {
+  const c = checkName(raw);
+  if ('name' in c) return c;
+  return { error: raw.trim() === '' ? 'lobby.nameNeeded' : `lobby.nameRefused.${c.code}` };
+}

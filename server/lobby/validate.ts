@@ -1,5 +1,6 @@
 /** Checks Lobby request bodies; each failure is a 400 that names the field. */
 import { isLevel, type Level } from '../../protocol/index';
+import { checkName } from '../../protocol/names';
 import { HttpError } from '../storage/errors';
 import type { ListCursor } from '../storage/types';
 
@@ -14,12 +15,12 @@ export function allowOnly(b: Body, keys: string[]): void {
   for (const k of Object.keys(b)) if (!keys.includes(k)) throw new HttpError(400, `unknown field "${k}"`);
 }
 
+/** A name as protocol/names.ts allows it (the form checks the same), stored in its tidied form. */
 export function playerName(v: unknown, field = 'playerName'): string {
   if (typeof v !== 'string') throw new HttpError(400, `${field} is required and must be a string`);
-  const name = v.trim();
-  if (name.length === 0 || name.length > 40) throw new HttpError(400, `${field} must be 1 to 40 characters`);
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw new HttpError(400, `${field} must not contain control characters`);
-  return name;
+  const checked = checkName(v);
+  if ('problem' in checked) throw new HttpError(400, `${field} ${checked.problem}`);
+  return checked.name;
 }
 
 /** A seat: "0" (Editor) or "1" (Nixon); numbers are accepted as boardgame.io's LobbyClient may send them. */

@@ -11,9 +11,9 @@ import { HttpError } from '../storage/errors';
 import type { SeatNotify } from './notifier';
 import { webhookProblem } from './webhook';
 
-/** The page the request came from (the Origin header the server already allowed), else this server. */
+/** The page the request came from (the Origin header the server already allowed); none without one (not Host: the client writes it). */
 function originOf(ctx: Context): string | undefined {
-  const o = ctx.get('Origin') || ctx.origin;
+  const o = ctx.get('Origin');
   return /^https?:\/\/[^/\s]{1,200}$/.test(o) ? o : undefined;
 }
 

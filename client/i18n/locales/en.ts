@@ -38,6 +38,11 @@ const en = {
     yourName: 'Your name',
     namePlaceholder: 'e.g. Ben',
     nameNeeded: 'Enter your name first.',
+    nameRefused: {
+      length: 'A name has at most 40 characters.',
+      characters: 'A name may not contain invisible, control or direction-changing characters.',
+      computer: 'That is the computer’s name: choose another.',
+    },
     join: 'Join as {{role}}',
     leave: 'Leave',
     leaveConfirm: 'Leave this page? Your seat stays yours: come back to it from the lobby with this browser. To give up the game, resign.',

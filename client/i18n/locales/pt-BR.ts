@@ -40,6 +40,11 @@ const ptBR: Translation = {
     yourName: 'Seu nome',
     namePlaceholder: 'ex.: Ben',
     nameNeeded: 'Digite seu nome primeiro.',
+    nameRefused: {
+      length: 'Um nome tem no máximo 40 caracteres.',
+      characters: 'Um nome não pode conter caracteres invisíveis, de controle ou que mudam a direção do texto.',
+      computer: 'Esse é o nome do computador: escolha outro.',
+    },
     join: 'Entrar como {{role}}',
     leave: 'Sair',
     leaveConfirm: 'Sair desta página? O lugar continua seu: volte a ele pelo saguão, neste navegador. Para abandonar a partida, desista.',

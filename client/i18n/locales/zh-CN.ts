@@ -40,6 +40,11 @@ const zhCN: Translation = {
     yourName: '你的名字',
     namePlaceholder: '例如：本',
     nameNeeded: '请先输入名字。',
+    nameRefused: {
+      length: '名字最多 40 个字符。',
+      characters: '名字不能包含不可见字符、控制字符或改变文字方向的字符。',
+      computer: '这是电脑的名字：请换一个。',
+    },
     join: '以{{role}}身份加入',
     leave: '离开',
     leaveConfirm: '离开此页面？你的座位仍然保留：用此浏览器从大厅回来即可。若要放弃本局，请认输。',
