@@ -27,6 +27,7 @@ import { ClockKeeper } from './match/clocks';
 import { MatchService } from './match/service';
 import { startStaleSweeper } from './match/stale';
 import { createMetrics, type Metrics } from './metrics';
+import { RefusalLog } from './refusals';
 import { TurnNotifier } from './notify/notifier';
 import type { SendOptions } from './notify/webhook';
 import { isAllowedOrigin, originPatterns } from './origins';
@@ -97,6 +98,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const metrics = createMetrics();
   const limiter: Limiter = createLimiter({ off: opts.limits === 'off', limits: opts.limits === 'off' ? undefined : opts.limits, redis: opts.limitsRedis, prefix: `${opts.limitsPrefix ?? 'wg:'}rl:` });
   const trustProxy = opts.trustProxy ?? false;
+  const refusals = new RefusalLog(log);
   store.observe = (op, s) => metrics.storageSeconds.observe({ op }, s);
 
   const service = new MatchService({ game, store, bus, log, metrics, snapshotEvery: opts.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY });
@@ -116,15 +118,17 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     log,
     limiter,
     trustProxy,
+    refusals,
     socketOpts: {
       // boardgame.io passes `cors: { origins }`, a key socket.io ignores (so it answers `*`): replace it.
       cors: { origin: (origin: string | undefined, cb: (e: Error | null, ok?: boolean) => void) => cb(null, origin ? patterns.some((p) => p.test(origin)) : false) },
-      allowRequest: (req: { headers: Record<string, string | undefined> }, cb: (e: string | null | number, ok: boolean) => void) => {
+      allowRequest: (req, cb) => {
         const ok = isAllowedOrigin(req.headers.origin, req.headers.host, patterns);
-        if (!ok) log.warn({ origin: req.headers.origin }, 'socket handshake from a foreign origin refused');
+        if (!ok) refusals.note('socket', 'origin', { origin: req.headers.origin });
         cb(ok ? null : 'origin not allowed', ok);
       },
-      maxHttpBufferSize: 64 * 1024,
+      // The largest message a client sends is a move (at most 4 KB of argument, socket/args.ts) or a chat line.
+      maxHttpBufferSize: 16 * 1024,
     },
   });
   metrics.gauges({ sockets: () => sockets.openSockets, matches: () => service.activeMatches, busUp: () => (bus.status() === 'down' ? 0 : 1) });
@@ -150,7 +154,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       ctx.body = { error: ctx.status < 500 || err.expose ? err.message : 'internal server error' };
       if (ctx.status >= 500) log.error({ err: e, method: ctx.method, path: ctx.path }, 'request failed');
     } finally {
-      const level = ctx.path.startsWith('/games') ? 'info' : 'debug';
+      // A refused request is counted (a summary a minute at info), not logged at info one by one.
+      const refused = ctx.status >= 400 && ctx.status < 500;
+      if (refused) refusals.note('http', String(ctx.status), { method: ctx.method, path: ctx.path });
+      const level = ctx.path.startsWith('/games') && !refused ? 'info' : 'debug';
       log[level]({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started }, 'http');
     }
   });
@@ -189,10 +196,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(lobbyReads(game, store, service).routes());
   if (opts.clientDir) for (const mw of clientMiddleware(opts.clientDir)) app.use(mw);
 
-  // server.run() listens on every interface: bind the configured host instead.
+  // server.run() calls app.listen, which would make a second HTTP server on every interface: ours
+  // (sockets.listen, with socket.io on it) listens instead, on the configured host.
   const host = opts.host ?? '127.0.0.1';
-  const listen = app.listen.bind(app) as (...a: unknown[]) => HttpServer;
-  (app as { listen: unknown }).listen = (port: number, cb: () => void) => listen(port, host, cb);
+  (app as { listen: unknown }).listen = (port: number, cb: () => void): HttpServer => sockets.listen(port, host, cb);
   const { appServer } = await server.run({ port: opts.port ?? 0 });
   const port = (appServer.address() as AddressInfo).port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -216,6 +223,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       appServer.closeAllConnections();
       await bus.close();
       await store.close();
+      refusals.close();
       log.info('stopped');
     })());
 
