@@ -31,6 +31,7 @@ import { RefusalLog } from './refusals';
 import { TurnNotifier } from './notify/notifier';
 import type { SendOptions } from './notify/webhook';
 import { isAllowedOrigin, originPatterns } from './origins';
+import type { HttpLimits } from './socket/http';
 import { GameSockets } from './socket/sockets';
 import { clientMiddleware } from './static';
 import { LobbyReads } from './storage/lobby-db';
@@ -67,6 +68,8 @@ export interface ServerOptions extends LobbyHooks {
   limitsPrefix?: string;
   /** Behind a proxy we run (TRUST_PROXY): the client's address is the last of X-Forwarded-For. */
   trustProxy?: boolean;
+  /** Replaced HTTP timeouts and caps (socket/http.ts HTTP_LIMITS), for tests. */
+  httpLimits?: Partial<HttpLimits>;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -119,6 +122,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     limiter,
     trustProxy,
     refusals,
+    httpLimits: opts.httpLimits,
     socketOpts: {
       // boardgame.io passes `cors: { origins }`, a key socket.io ignores (so it answers `*`): replace it.
       cors: { origin: (origin: string | undefined, cb: (e: Error | null, ok?: boolean) => void) => cb(null, origin ? patterns.some((p) => p.test(origin)) : false) },

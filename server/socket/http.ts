@@ -4,7 +4,7 @@
  * request is answered 400 (431 for oversized headers, 408 for a slow one) and cut, and a client that
  * sends its headers or body slowly (slowloris) or idles on a kept-alive connection is cut in seconds.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RefusalLog } from '../refusals';
 
@@ -20,7 +20,10 @@ export const HTTP_LIMITS = {
   maxHeadersCount: 100,
   /** Bytes of request head: more is answered 431. */
   maxHeaderSize: 16 * 1024,
-} as const;
+  /** How often Node looks for requests past their timeouts. */
+  checkEveryMs: 1_000,
+};
+export type HttpLimits = typeof HTTP_LIMITS;
 
 const answer = (socket: Duplex, status: string) => {
   if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -32,13 +35,19 @@ const answer = (socket: Duplex, status: string) => {
  * composes the middleware, all of which is added after the transport is made). `socketPath` is where
  * socket.io answers upgrades: an upgrade anywhere else is refused at once.
  */
-export function createHttpServer(handler: () => (req: IncomingMessage, res: import('node:http').ServerResponse) => void, socketPath: string, refusals: RefusalLog): Server {
+export function createHttpServer(
+  handler: () => (req: IncomingMessage, res: ServerResponse) => void,
+  socketPath: string,
+  refusals: RefusalLog,
+  limits: Partial<HttpLimits> = {},
+): Server {
+  const l = { ...HTTP_LIMITS, ...limits };
   let listener: ReturnType<typeof handler> | null = null;
   const server = createServer(
-    { headersTimeout: HTTP_LIMITS.headersTimeoutMs, requestTimeout: HTTP_LIMITS.requestTimeoutMs, keepAliveTimeout: HTTP_LIMITS.keepAliveTimeoutMs, maxHeaderSize: HTTP_LIMITS.maxHeaderSize },
+    { headersTimeout: l.headersTimeoutMs, requestTimeout: l.requestTimeoutMs, keepAliveTimeout: l.keepAliveTimeoutMs, maxHeaderSize: l.maxHeaderSize, connectionsCheckingInterval: l.checkEveryMs },
     (req, res) => (listener ??= handler())(req, res),
   );
-  server.maxHeadersCount = HTTP_LIMITS.maxHeadersCount;
+  server.maxHeadersCount = l.maxHeadersCount;
   // Node removes its own error listener from a socket it hands to 'upgrade' listeners; this one stays.
   server.on('connection', (socket) => socket.on('error', () => socket.destroy()));
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {

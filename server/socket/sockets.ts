@@ -14,7 +14,7 @@
  *   once "play again" made a next match, everyone following the old one gets NEXT_EVENT, also on a later sync;
  * - any other event is refused.
  */
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { Game, LogEntry, State } from 'boardgame.io';
 import { getFilterPlayerView } from 'boardgame.io/internal';
 import { Server as IOServer, type Namespace, type ServerOptions as IOOptions, type Socket } from 'socket.io';
@@ -28,7 +28,7 @@ import type { MatchService, SyncData } from '../match/service';
 import type { RefusalLog } from '../refusals';
 import type { MatchData } from '../storage/types';
 import { checkAction, isCredentials, isMatchID, isSeat, moveTooLarge, type MoveAction } from './args';
-import { createHttpServer } from './http';
+import { createHttpServer, type HttpLimits } from './http';
 import { textOnlyParser } from './parser';
 import { createPatch } from '../../protocol/json-patch';
 
@@ -60,6 +60,8 @@ export interface SocketsOptions {
   refusals: RefusalLog;
   /** socket.io options (cors, an origin check in allowRequest, maxHttpBufferSize). */
   socketOpts: Partial<IOOptions>;
+  /** Replaced HTTP timeouts and caps (http.ts), for tests. */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 export class GameSockets {
@@ -103,8 +105,8 @@ export class GameSockets {
    * before run() calls `app.listen` (which app.ts points at `listen` below). The HTTP server is ours
    * (http.ts), with socket.io 4 attached to it.
    */
-  init(app: { callback(): (req: IncomingMessage, res: import('node:http').ServerResponse) => void }, games: Game[]): void {
-    this.http = createHttpServer(() => app.callback(), SOCKET_PATH, this.o.refusals);
+  init(app: { callback(): (req: IncomingMessage, res: ServerResponse) => void }, games: Game[]): void {
+    this.http = createHttpServer(() => app.callback(), SOCKET_PATH, this.o.refusals, this.o.httpLimits);
     const { allowRequest: originCheck, ...socketOpts } = this.o.socketOpts;
     // A closed page or a lost server is seen at once (the connection closes); a connection that silently
     // died is noticed by pings within half a minute. Shorter pings drop slow but live players (measured:
