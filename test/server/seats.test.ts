@@ -170,3 +170,29 @@ describe("a seat's authority lasts as long as the seat", () => {
     s.close();
   });
 });
+
+describe('while the computer stands in for a seat', () => {
+  it('its owner keeps the seat’s view and chat but cannot move for it until taking it back', async () => {
+    const { matchID } = (await api(t.url, '/games/watergate/create', {})).body;
+    const ann = (await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '0', playerName: 'Ann' })).body.playerCredentials as string;
+    await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '1', playerName: 'Leo' });
+    const s = await rawSocket(t.url);
+    const synced = next<[string, { state: { G: WatergateState; _stateID: number } }]>(s, 'sync');
+    s.emit('sync', matchID, '0', ann, 2);
+    const { state } = (await synced)[1];
+    // The hand-over itself (its rules are standin.ts's) is not what is tested here.
+    await t.server.service.changeMetadata(matchID, (m) => ({ ...m, standIns: { '0': { level: 'normal', reason: 'abandoned', since: Date.now() } } }));
+    // The computer may move for the seat at once (it does, here): the owner's move is on the state now.
+    await until(() => (t.server.service.peek(matchID)?.state.G as WatergateState | undefined)?.prompt?.player === '1', 'the computer having moved for Ann');
+    const now = t.server.service.peek(matchID)!.state._stateID;
+    const m = legalMoves(state.G, '0')[0];
+    const refused = next<[GuardError]>(s, 'watergate:error');
+    s.emit('update', action(m.move, m.args, '0', ann), now, matchID, '0');
+    expect((await refused)[0]).toMatchObject({ type: 'invalid-move', message: expect.stringMatching(/take your seat back/) });
+    const heard = next<[string, { payload: string }]>(s, 'chat');
+    s.emit('chat', matchID, { id: 'si1', sender: '0', payload: 'the computer plays for me' });
+    expect((await heard)[1].payload).toBe('the computer plays for me');
+    expect(s.connected).toBe(true);
+    s.close();
+  });
+});

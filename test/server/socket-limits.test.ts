@@ -124,3 +124,24 @@ describe('socket limits', () => {
     for (const s of open) s.close();
   });
 });
+
+describe('refusals in the log', () => {
+  it('each at debug only, and a summary at info by kind, so a flood costs the operator one line', async () => {
+    const own = await startTestServer('embedded');
+    const s = await rawSocket(own.url);
+    for (let i = 0; i < 15; i++) s.emit('hack', i);
+    for (let i = 0; i < 5; i++) await fetch(`${own.url}/games/watergate/nosuchmatch`);
+    await until(() => own.logs.filter((l) => l.includes('"request refused"')).length >= 20, 'the refusals logged');
+    s.close();
+    await own.stop();
+    const lines = own.logs.map((l) => JSON.parse(l) as { level: number; msg: string; refused?: Record<string, number> });
+    const each = lines.filter((l) => l.msg === 'request refused');
+    expect(each.length).toBeGreaterThanOrEqual(20);
+    expect(each.every((l) => l.level === 20)).toBe(true);
+    expect(lines.filter((l) => l.level >= 30 && /refused/.test(l.msg) && l.msg !== 'requests refused in the last minute')).toEqual([]);
+    const summary = lines.filter((l) => l.msg === 'requests refused in the last minute');
+    expect(summary).toHaveLength(1);
+    expect(summary[0].level).toBe(30);
+    expect(summary[0].refused).toMatchObject({ 'socket:bad-request': 15, 'http:404': 5 });
+  });
+});
