@@ -9,7 +9,10 @@ import { samplerFor } from '../../bots/determinize';
 import { botRng } from '../../bots/rng';
 import type { Thinker } from '../../bots/bgio';
 import type { GuardError } from '../../protocol/index';
-import { api, next, nextState, play, player, rawSocket, startTestServer, stored, until, type TestServer } from './helpers';
+import { startServer } from '../../server/app';
+import { redisBus } from '../../server/bus/redis';
+import type { MatchStore } from '../../server/storage/types';
+import { api, createAndJoin, next, nextState, play, player, rawSocket, startTestServer, stored, until, type TestServer } from './helpers';
 
 /** A quick stand-in for the search: a legal move of a world sampled from the bot's own view; counted. */
 let thoughts = 0;
@@ -194,5 +197,33 @@ describe('while the computer stands in for a seat', () => {
     expect((await heard)[1].payload).toBe('the computer plays for me');
     expect(s.connected).toBe(true);
     s.close();
+  });
+});
+
+describe('a seat changing hands on another process', () => {
+  it('moves the old socket there to the spectators too (news over the bus)', async () => {
+    const prefix = `wg-socket-test-${process.pid}-${Date.now()}:`;
+    const busA = redisBus({ url: 'redis://127.0.0.1:6379', prefix });
+    const busB = redisBus({ url: 'redis://127.0.0.1:6379', prefix });
+    const a = await startTestServer('embedded', { bus: busA });
+    const shared = Object.create(a.store) as MatchStore;
+    shared.close = async () => undefined;
+    const b = await startServer({ store: shared, port: 0, bus: busB });
+    try {
+      const { matchID, creds } = await createAndJoin(a.url);
+      const old = await rawSocket(b.url);
+      const synced = next(old, 'sync');
+      old.emit('sync', matchID, '1', creds['1'], 2);
+      await synced;
+      const told = next<[GuardError]>(old, 'watergate:error');
+      const spectator = next<[string, { state: { G: { viewer: unknown } } }]>(old, 'sync');
+      expect((await api(a.url, `/games/watergate/${matchID}/leave`, { playerID: '1', credentials: creds['1'] })).status).toBe(200);
+      expect((await told)[0]).toMatchObject({ type: 'unauthorized', message: expect.stringMatching(/changed hands/) });
+      expect((await spectator)[1].state.G.viewer).toBeNull();
+      old.close();
+    } finally {
+      await b.close();
+      await a.stop();
+    }
   });
 });
