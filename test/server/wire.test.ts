@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchStore } from '../../server/storage/types';
 import { api, createAndJoin, play, player, startTestServer, until, type TestServer } from './helpers';
-import { engineIoPacket, frame, rawWs, seeded, tcp, type RawWs, type Rng } from './wire';
+import { engineIoPacket, frame, plausibleEvent, rawWs, seeded, tcp, type RawWs, type Rng } from './wire';
 
 const SEED = Number(process.env.WIRE_SEED ?? 20261201);
 
@@ -129,9 +129,14 @@ async function junkSession(r: Rng, matchID: string): Promise<void> {
   } catch {
     return;
   }
-  const join = r.pick(['40/watergate,', '40', '40/watergate,{"token":{"toString":1}}', '40/nowhere,', '']);
+  const join = r.pick(['40/watergate,', '40/watergate,', '40/watergate,', '40', '40/watergate,{"token":{"toString":1}}', '40/nowhere,', '']);
   if (join) ws.send(join);
-  for (let i = 5 + r.int(25); i > 0 && ws.open; i--) ws.send(engineIoPacket(r, matchID));
+  // Packets for a namespace are only read once it is joined: wait for the answer (if any comes).
+  await until(() => !ws.open || ws.messages.some((m) => m.startsWith('40/watergate,') || m.startsWith('44')), 'joined', 1_000).catch(() => undefined);
+  // Events that the parser lets through first (they reach the handlers), then any shape at all (most
+  // end the connection: a protocol violation closes it).
+  for (let i = 10 + r.int(60); i > 0 && ws.open; i--) ws.send(`42/watergate,${JSON.stringify(plausibleEvent(r, matchID))}`);
+  for (let i = 1 + r.int(6); i > 0 && ws.open; i--) ws.send(engineIoPacket(r, matchID));
   const end = r.int(8);
   if (end === 0) ws.sendRaw(frame(1, 'x'.repeat(20_000))); // over maxHttpBufferSize
   else if (end === 1) ws.sendRaw(frame(r.pick([0, 3, 7, 11, 15]), '42/watergate,["sync"]')); // reserved or orphan opcodes
@@ -189,6 +194,7 @@ describe('a seeded flood of junk', () => {
       const before = a.state()!._stateID;
       await until(() => t.server.service.peek(matchID)?.metadata.players[1]?.isConnected === true, 'both seats present');
       const writes = countWrites(t.store);
+      const logsBefore = t.logs.length;
       const r = seeded(SEED);
       try {
         for (let batch = 0; batch < 8; batch++) {
@@ -201,6 +207,12 @@ describe('a seeded flood of junk', () => {
         // Give anything the junk set going time to land before counting.
         await new Promise((res) => setTimeout(res, 300));
         expect(writes.count(), `storage changes caused by the junk (seed ${SEED})`).toBe(0);
+        // The junk reached every door: the socket handlers, engine.io, the HTTP parser, the upgrade check.
+        const kinds = new Map<string, number>();
+        for (const l of t.logs.slice(logsBefore).map((x) => JSON.parse(x) as { msg: string; kind?: string; type?: string }))
+          if (l.msg === 'request refused') kinds.set(`${l.kind}:${l.type}`, (kinds.get(`${l.kind}:${l.type}`) ?? 0) + 1);
+        expect(kinds.get('socket:bad-request') ?? 0).toBeGreaterThan(50);
+        for (const door of ['socket:unauthorized', 'socket:rate-limited', 'engine:', 'http:']) expect([...kinds.keys()].some((k) => k.startsWith(door)), door).toBe(true);
       } finally {
         writes.stop();
       }

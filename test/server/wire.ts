@@ -203,10 +203,36 @@ export function eventName(r: Rng): unknown {
   return r.next() < 0.5 ? r.pick(['sync', 'update', 'chat', 'connect', 'disconnect', 'error', 'newListener', 'connect_error', 'disconnecting']) : jsonValue(r, 1);
 }
 
+/** Sometimes the real thing, sometimes any JSON value. */
+const maybe = (r: Rng, real: unknown) => (r.next() < 0.6 ? real : jsonValue(r, 2));
+
+/**
+ * Arguments shaped like boardgame.io's own (so that they get past the first checks and reach the deeper
+ * ones), with any field replaced by junk now and then.
+ */
+export function plausibleEvent(r: Rng, matchID: string): unknown[] {
+  const seat = () => maybe(r, r.pick(['0', '1', null]));
+  const id = () => maybe(r, r.next() < 0.7 ? matchID : 'NoSuchMatch');
+  switch (r.pick(['sync', 'update', 'chat', 'other'])) {
+    case 'sync':
+      return ['sync', id(), seat(), maybe(r, 'x'.repeat(32)), maybe(r, 2)];
+    case 'update': {
+      const p = seat();
+      const payload = maybe(r, { type: maybe(r, r.pick(['play', 'pin', 'resign', 'timeout', 'cheat'])), args: maybe(r, [jsonValue(r, 2)]), playerID: r.next() < 0.7 ? p : seat(), credentials: maybe(r, 'forged') });
+      return ['update', maybe(r, { type: maybe(r, 'MAKE_MOVE'), payload }), maybe(r, r.int(5)), id(), p];
+    }
+    case 'chat':
+      return ['chat', id(), maybe(r, { id: maybe(r, `c${r.int(1000)}`), sender: seat(), payload: maybe(r, 'hello') })];
+    default:
+      return [r.pick(['hack', 'matchData', 'patch', 'watergate:error', '__proto__', 'constructor', '']), ...Array.from({ length: r.int(3) }, () => jsonValue(r))];
+  }
+}
+
 /** A socket.io packet as text: mostly well-formed events (on `/` or the game), sometimes any shape. */
 export function socketIoPacket(r: Rng, matchID: string): string {
   const nsp = r.pick(['', '/watergate,', '/watergate,', '/', '/other,', '/watergate']);
   const roll = r.next();
+  if (roll < 0.5) return `2/watergate,${JSON.stringify(plausibleEvent(r, matchID))}`;
   if (roll < 0.6) {
     const args = Array.from({ length: r.int(5) }, () => (r.next() < 0.2 ? matchID : jsonValue(r)));
     const ack = r.next() < 0.2 ? String(r.int(100)) : '';
