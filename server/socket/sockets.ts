@@ -1,13 +1,19 @@
 /**
  * The game's socket.io endpoint, as boardgame.io's transport (Server() calls `init`), speaking
  * boardgame.io's client protocol (sync, update, matchData, chat) but running every request through the
- * match service. What it adds to stock 0.50.2 (its holes: docs/ARCHITECTURE.md "Security"):
- * - payload shapes are checked; a bad one gets a `watergate:error` event and goes no further;
+ * match service. socket.io 4 runs on our own HTTP server (http.ts). What it adds to stock 0.50.2 (its
+ * holes: docs/ARCHITECTURE.md "Security"):
+ * - every event name and argument is type-checked before use; a bad one gets a `watergate:error` event
+ *   and goes no further; the default namespace `/` admits no one;
  * - `sync` for an unknown match creates nothing; a seat's sync needs its credentials; a spectator
  *   gets the spectator view; `initialState` goes through the receiver's view like `state`;
  * - a move is accepted only from a socket that synced as that seat, with `payload.playerID` equal to it,
- *   only as a move (no events, undo or redo), only on the current state and only if the rules allow it;
- *   otherwise the client is told why and, when its state is old, resynced;
+ *   only as a move (no events, undo or redo) of bounded size, only on the current state and only if the
+ *   rules allow it; otherwise the client is told why and, when its state is old, resynced (one resync in
+ *   flight per socket);
+ * - a seat's authority lasts as long as the seat: when the seats change, a socket whose credentials no
+ *   longer open its seat becomes a spectator at once (`revoke`);
+ * - how much one client may ask is limited (guard.ts, server/limits.ts);
  * - each seat's update is filtered once and sent to that seat's room (one encoding per seat, not per
  *   socket), as a JSON Patch from the view that room already holds (protocol/json-patch.ts) — or whole if that is simpler;
  * - match data (sync, `matchData`) shows each seat's name, presence and bot mark only (lobby/public.ts);
@@ -23,11 +29,12 @@ import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, roleText, type GuardError, type 
 import { authenticateCredentials } from '../auth';
 import { matchStatus as statusOf, publicSeats } from '../lobby/public';
 import type { Logger } from '../log';
-import { clientAddress, TooManyRequests, type Limiter, type LimitName } from '../limits';
+import type { Limiter } from '../limits';
 import type { MatchService, SyncData } from '../match/service';
 import type { RefusalLog } from '../refusals';
 import type { MatchData } from '../storage/types';
 import { checkAction, isCredentials, isMatchID, isSeat, moveTooLarge, type MoveAction } from './args';
+import { SocketGuard } from './guard';
 import { createHttpServer, type HttpLimits } from './http';
 import { textOnlyParser } from './parser';
 import { createPatch } from '../../protocol/json-patch';
@@ -69,6 +76,7 @@ export class GameSockets {
   private io!: IOServer;
   private http!: HttpServer;
   private readonly filter: Filter;
+  private readonly guard: SocketGuard;
   private readonly followers = new Map<string, Follower>();
   private readonly conns = new Map<string, Conn>();
   /** `${matchID}#${seat}` → sockets of that seat in this process (presence is per seat, not per tab). */
@@ -79,6 +87,7 @@ export class GameSockets {
 
   constructor(private readonly o: SocketsOptions) {
     this.filter = getFilterPlayerView(o.game);
+    this.guard = new SocketGuard(o);
     o.service.setDelivery({
       update: (matchID, state, deltalog, prev) => this.deliverUpdate(matchID, state, deltalog, prev),
       matchData: (matchID, metadata) => {
@@ -121,7 +130,7 @@ export class GameSockets {
       parser: textOnlyParser,
       ...socketOpts,
       allowRequest: (req, cb) => {
-        const admit = () => void this.admit(req).then((refusal) => cb(refusal, refusal === null));
+        const admit = () => void this.guard.admit(req).then((refusal) => cb(refusal, refusal === null));
         if (!originCheck) return admit();
         originCheck(req, (err, ok) => (ok ? admit() : cb(err, false)));
       },
@@ -142,50 +151,8 @@ export class GameSockets {
     return this.nsp?.sockets.size ?? 0;
   }
 
-  /** A new connection from a client address that has opened too many: refused with the reason. */
-  private async admit(req: IncomingMessage): Promise<string | null> {
-    const addr = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.o.trustProxy);
-    const wait = await this.wait('connect', addr);
-    if (!wait) return null;
-    this.o.refusals.note('socket', 'rate-limited', { limit: 'connect', addr });
-    return new TooManyRequests('connect', wait).message;
-  }
-
-  /** How long `key` must wait before one more `name` (0: go ahead). A limiter fault lets it through. */
-  private async wait(name: LimitName, key: string): Promise<number> {
-    try {
-      return await this.o.limiter.take(name, key);
-    } catch (e) {
-      this.o.log.error({ err: e, limit: name }, 'rate limiter failed: request let through');
-      return 0;
-    }
-  }
-
-  private fail(socket: Socket, e: GuardError): void {
-    socket.emit(ERROR_EVENT, e);
-    this.o.refusals.note('socket', e.type, { socket: socket.id, matchID: e.matchID, reason: e.message });
-  }
-
-  /** A malformed or unwanted request: refused, and counted; past the limit the socket is closed. */
-  private async bad(socket: Socket, e: GuardError): Promise<void> {
-    this.fail(socket, e);
-    const wait = await this.wait('badSocket', socket.id);
-    if (!wait || !socket.connected) return;
-    this.fail(socket, { type: 'rate-limited', message: `${new TooManyRequests('badSocket', wait).message}: closing this connection`, retryAfterSeconds: Math.ceil(wait / 1000) });
-    socket.disconnect(true);
-  }
-
-  /** Counts one `name` for `key`; when over the limit, tells the client (and counts it as bad). */
-  private async limited(socket: Socket, name: LimitName, key: string, matchID?: string): Promise<boolean> {
-    const wait = await this.wait(name, key);
-    if (!wait) return false;
-    const e = new TooManyRequests(name, wait);
-    await this.bad(socket, { matchID, type: 'rate-limited', message: e.message, retryAfterSeconds: e.retryAfterSeconds });
-    return true;
-  }
-
   private connected(socket: Socket): void {
-    const addr = clientAddress(socket.handshake.address, socket.handshake.headers['x-forwarded-for'], this.o.trustProxy);
+    const addr = this.guard.address(socket.handshake.address, socket.handshake.headers['x-forwarded-for']);
     this.conns.set(socket.id, { addr, resyncing: null, again: false });
     socket.use((packet, next) => {
       void next; // nothing reaches socket.io's own handlers
@@ -193,7 +160,7 @@ export class GameSockets {
       const handler = event === 'sync' ? this.sync : event === 'update' ? this.update : event === 'chat' ? this.chat : null;
       if (!handler) {
         const what = typeof event === 'string' ? `"${event.slice(0, 40)}" is not accepted` : 'an event name must be a string';
-        return void this.bad(socket, { type: 'bad-request', message: what });
+        return void this.guard.bad(socket, { type: 'bad-request', message: what }).catch((e: unknown) => this.o.log.error({ err: e }, 'refusing a request failed'));
       }
       handler.call(this, socket, args).catch((e: unknown) => {
         this.o.log.error({ err: e, event, socket: socket.id }, 'socket handler failed');
@@ -209,13 +176,13 @@ export class GameSockets {
 
   private async sync(socket: Socket, args: unknown[]): Promise<void> {
     const [matchID, playerID, credentials] = args;
-    if (!isMatchID(matchID)) return this.bad(socket, { type: 'bad-request', message: 'sync needs a match ID' });
+    if (!isMatchID(matchID)) return this.guard.bad(socket, { type: 'bad-request', message: 'sync needs a match ID' });
     if (playerID !== null && playerID !== undefined && !isSeat(playerID))
-      return this.bad(socket, { matchID, type: 'bad-request', message: 'playerID must be "0", "1" or absent (spectator)' });
+      return this.guard.bad(socket, { matchID, type: 'bad-request', message: 'playerID must be "0", "1" or absent (spectator)' });
     if (credentials !== undefined && credentials !== null && !isCredentials(credentials))
-      return this.bad(socket, { matchID, type: 'bad-request', message: 'credentials must be a string' });
+      return this.guard.bad(socket, { matchID, type: 'bad-request', message: 'credentials must be a string' });
     const conn = this.conns.get(socket.id);
-    if (!conn || (await this.limited(socket, 'syncSocket', socket.id, matchID)) || (await this.limited(socket, 'sync', conn.addr, matchID))) return;
+    if (!conn || (await this.guard.limited(socket, 'syncSocket', socket.id, matchID)) || (await this.guard.limited(socket, 'sync', conn.addr, matchID))) return;
     const seat = isSeat(playerID) ? playerID : null;
     const f: Follower = { matchID, seat, credentials: (credentials as string | undefined) ?? null };
     const before = this.followers.get(socket.id);
@@ -224,7 +191,7 @@ export class GameSockets {
     const refusal = await this.o.service.sync(matchID, seat, f.credentials, (d) => {
       if (this.attach(socket, f, d, true)) connected = seat === null || d.metadata.players[seat as unknown as number]?.isConnected === true;
     });
-    if (refusal) return this.fail(socket, refusal);
+    if (refusal) return this.guard.fail(socket, refusal);
     if (!connected) await this.o.service.connection(matchID, seat!, true);
   }
 
@@ -271,10 +238,10 @@ export class GameSockets {
 
   private async demote(socket: Socket, f: Follower, seatConnected: boolean): Promise<void> {
     const leaving = this.unfollow(socket, seatConnected);
-    this.fail(socket, { matchID: f.matchID, type: 'unauthorized', message: `${roleText(f.seat!)}'s seat changed hands: your credentials no longer open it, you now watch as a spectator` });
+    this.guard.fail(socket, { matchID: f.matchID, type: 'unauthorized', message: `${roleText(f.seat!)}'s seat changed hands: your credentials no longer open it, you now watch as a spectator` });
     const spectator: Follower = { matchID: f.matchID, seat: null, credentials: null };
     const refusal = await this.o.service.sync(f.matchID, null, null, (d) => void this.attach(socket, spectator, d, false));
-    if (refusal) this.fail(socket, refusal);
+    if (refusal) this.guard.fail(socket, refusal);
     await leaving;
   }
 
@@ -330,7 +297,7 @@ export class GameSockets {
         const refusal = await this.o.service.sync(f.matchID, f.seat, f.credentials, (d) => {
           if (this.followers.get(socket.id) === f) this.sendSync(socket, f, d);
         });
-        if (refusal) this.fail(socket, refusal);
+        if (refusal) this.guard.fail(socket, refusal);
       } while (c.again);
     };
     c.resyncing = run().finally(() => (c.resyncing = null));
@@ -361,21 +328,21 @@ export class GameSockets {
 
   private async update(socket: Socket, args: unknown[]): Promise<void> {
     const [action, stateID, matchID, playerID] = args;
-    if (!isMatchID(matchID)) return this.bad(socket, { type: 'bad-request', message: 'a move needs a match ID' });
+    if (!isMatchID(matchID)) return this.guard.bad(socket, { type: 'bad-request', message: 'a move needs a match ID' });
     const f = this.followers.get(socket.id);
     if (!isSeat(playerID) || !f || f.matchID !== matchID || f.seat !== playerID)
-      return this.bad(socket, { matchID, type: 'unauthorized', message: 'sync with this seat and its credentials before moving' });
+      return this.guard.bad(socket, { matchID, type: 'unauthorized', message: 'sync with this seat and its credentials before moving' });
     const bad = checkAction(action) ?? moveTooLarge(action);
-    if (bad) return this.bad(socket, { matchID, type: 'bad-request', message: bad });
+    if (bad) return this.guard.bad(socket, { matchID, type: 'bad-request', message: bad });
     const move = action as MoveAction;
     if (move.payload.playerID !== playerID)
-      return this.bad(socket, { matchID, type: 'unauthorized', message: `a move of seat ${playerID} cannot be made as seat ${String(move.payload.playerID).slice(0, 40)}` });
-    if (!Number.isInteger(stateID)) return this.bad(socket, { matchID, type: 'bad-request', message: 'stateID must be an integer' });
+      return this.guard.bad(socket, { matchID, type: 'unauthorized', message: `a move of seat ${playerID} cannot be made as seat ${String(move.payload.playerID).slice(0, 40)}` });
+    if (!Number.isInteger(stateID)) return this.guard.bad(socket, { matchID, type: 'bad-request', message: 'stateID must be an integer' });
     const credentials = typeof move.payload.credentials === 'string' ? move.payload.credentials : '';
     const refusal = await this.o.service.move({ matchID, playerID, credentials, type: move.payload.type, arg: (move.payload.args ?? [])[0], stateID: stateID as number });
     if (!refusal) return;
-    if (refusal.type === 'stale' && (await this.limited(socket, 'staleSocket', socket.id, matchID))) return;
-    this.fail(socket, refusal);
+    if (refusal.type === 'stale' && (await this.guard.limited(socket, 'staleSocket', socket.id, matchID))) return;
+    this.guard.fail(socket, refusal);
     if (refusal.type === 'stale' || refusal.type === 'server-error') await this.resync(socket);
   }
 
@@ -384,11 +351,11 @@ export class GameSockets {
     const [matchID, msg] = args as [unknown, { id?: unknown; sender?: unknown; payload?: unknown } | undefined];
     const f = this.followers.get(socket.id);
     if (!f || f.seat === null || f.matchID !== matchID || !msg || typeof msg !== 'object' || msg.sender !== f.seat)
-      return this.bad(socket, { type: 'bad-request', message: 'only a seated player may chat, as themselves' });
+      return this.guard.bad(socket, { type: 'bad-request', message: 'only a seated player may chat, as themselves' });
     const conn = this.conns.get(socket.id);
-    if (!conn || (await this.limited(socket, 'chat', conn.addr, f.matchID))) return;
+    if (!conn || (await this.guard.limited(socket, 'chat', conn.addr, f.matchID))) return;
     const refusal = await this.o.service.chat(f.matchID, f.seat, f.credentials, msg);
-    if (refusal) this.fail(socket, refusal);
+    if (refusal) this.guard.fail(socket, refusal);
   }
 
   private deliverUpdate(matchID: string, state: State, deltalog: LogEntry[], prev: State): void {
