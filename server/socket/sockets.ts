@@ -294,9 +294,15 @@ export class GameSockets {
         c.again = false;
         const f = this.followers.get(socket.id);
         if (!f || !socket.connected) return;
-        const refusal = await this.o.service.sync(f.matchID, f.seat, f.credentials, (d) => {
-          if (this.followers.get(socket.id) === f) this.sendSync(socket, f, d);
-        });
+        const refusal = await this.o.service
+          .sync(f.matchID, f.seat, f.credentials, (d) => {
+            if (this.followers.get(socket.id) === f) this.sendSync(socket, f, d);
+          })
+          .catch((e: unknown): GuardError => {
+            // Storage away, say: the client is told, and asks again (nobody awaits a delivery's resync).
+            this.o.log.error({ err: e, matchID: f.matchID }, 'resync failed');
+            return { matchID: f.matchID, type: 'server-error', message: 'the server could not send the match: try again in a moment' };
+          });
         if (refusal) this.guard.fail(socket, refusal);
       } while (c.again);
     };
