@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchStore } from '../../server/storage/types';
 import { api, createAndJoin, play, player, startTestServer, until, type TestServer } from './helpers';
-import { engineIoPacket, frame, plausibleEvent, rawWs, seeded, tcp, type RawWs, type Rng } from './wire';
+import { engineIoPacket, frame, jsonValue, plausibleEvent, rawWs, seeded, tcp, type RawWs, type Rng } from './wire';
 
 const SEED = Number(process.env.WIRE_SEED ?? 20261201);
 
@@ -184,6 +184,47 @@ async function tcpJunk(r: Rng): Promise<void> {
   expect(slow.text).toMatch(/^HTTP\/1\.1 408/);
 }
 
+/**
+ * Lobby API requests with random methods, paths, queries, content types and bodies (no create: a
+ * well-formed one would rightly store a match). Resolves with the statuses seen.
+ */
+async function httpJunk(r: Rng, matchID: string): Promise<number[]> {
+  const routes = ['join', 'leave', 'update', 'rename', 'playAgain', 'standIn', 'takeBack', 'notify', 'replay', ''];
+  const types = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', ''];
+  const statuses: number[] = [];
+  // A lone surrogate cannot be percent-encoded: such a value becomes raw percent junk instead.
+  const enc = (v: unknown) => {
+    try {
+      return encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
+    } catch {
+      return '%d8%00';
+    }
+  };
+  for (let i = 0; i < 120; i++) {
+    const id = r.pick([matchID, 'NoSuchMatch', '%00', '..%2f..', enc(jsonValue(r, 0))]);
+    const path = r.pick([
+      `/games/watergate/${id}/${r.pick(routes)}`,
+      `/games/watergate/${id}`,
+      `/games/watergate?${enc(jsonValue(r, 0))}=${enc(jsonValue(r, 1))}&isGameover=${r.pick(['true', 'x', ''])}`,
+      `/games/${enc(jsonValue(r, 0))}`,
+      '/%ff%fe',
+      `/socket.io/?EIO=${r.pick(['3', '4', '5', 'x'])}&transport=${r.pick(['polling', 'websocket', 'flashsocket'])}&sid=${r.int(9)}`,
+    ]);
+    const post = r.next() < 0.8;
+    const body = r.next() < 0.8 ? JSON.stringify(jsonValue(r, 3)) : String(jsonValue(r, 0));
+    const res = await fetch(`${t.url}${path}`, {
+      method: post ? r.pick(['POST', 'POST', 'PUT', 'DELETE', 'PATCH']) : r.pick(['GET', 'HEAD', 'OPTIONS']),
+      headers: { 'content-type': r.pick(types), ...(r.next() < 0.2 ? { origin: r.pick(['https://evil.example', 'null', t.url]) } : {}) },
+      body: post ? body : undefined,
+    }).catch(() => null);
+    if (res) {
+      statuses.push(res.status);
+      await res.arrayBuffer().catch(() => undefined);
+    }
+  }
+  return statuses;
+}
+
 describe('a seeded flood of junk', () => {
   it('leaves the server answering, a seated match playing on, and storage unchanged', async () => {
     const { matchID, creds } = await createAndJoin(t.url);
@@ -204,6 +245,9 @@ describe('a seeded flood of junk', () => {
           ]);
         }
         await tcpJunk(r);
+        const statuses = await httpJunk(r, matchID);
+        expect(statuses.filter((x) => x >= 500), 'Lobby API answers of 500 and above to junk').toEqual([]);
+        expect(statuses.filter((x) => x >= 400).length).toBeGreaterThan(60);
         // Give anything the junk set going time to land before counting.
         await new Promise((res) => setTimeout(res, 300));
         expect(writes.count(), `storage changes caused by the junk (seed ${SEED})`).toBe(0);
