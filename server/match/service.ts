@@ -438,7 +438,8 @@ export class MatchService {
   }
 
   /**
-   * A seated player says something (the socket checked who; its credentials are checked here): at most CHAT.maxLength characters, at most
+   * A seated player says something (the socket checked who, its credentials are checked here: the seat
+   * may have changed hands since the socket synced): at most CHAT.maxLength characters, at most
    * CHAT.burst lines per CHAT.perMs per seat (in this process), kept with the match, then delivered to
    * everyone following it — also on other processes — as text (clients never render it as HTML).
    */
@@ -449,7 +450,7 @@ export class MatchService {
     if (!id) return this.refuse({ matchID, type: 'bad-request', message: 'a chat message needs an id' });
     const e = this.entries.get(matchID) ?? (await this.open(matchID));
     if (!e) return this.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
-    // Like a move: the seat's credentials now, not when the socket synced (the seat may have changed hands).
+    // Like a move: the seat's credentials now, not when the socket synced.
     if (!authenticateCredentials(credentials, e.metadata.players[seat as unknown as number]))
       return this.refuse({ matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` });
     const now = Date.now();
