@@ -28,9 +28,11 @@ import { MatchService } from './match/service';
 import { startStaleSweeper } from './match/stale';
 import { createMetrics, type Metrics } from './metrics';
 import { metricsGate } from './metrics-gate';
+import { RefusalLog } from './refusals';
 import { TurnNotifier } from './notify/notifier';
 import type { SendOptions } from './notify/webhook';
 import { isAllowedOrigin, originPatterns, ownOrigins } from './origins';
+import type { HttpLimits } from './socket/http';
 import { GameSockets } from './socket/sockets';
 import { clientMiddleware } from './static';
 import { LobbyReads } from './storage/lobby-db';
@@ -71,6 +73,8 @@ export interface ServerOptions extends LobbyHooks {
   trustProxy?: boolean;
   /** METRICS_TOKEN: /metrics for a client off this machine presenting it as a bearer token (metrics-gate.ts). */
   metricsToken?: string;
+  /** Replaced HTTP timeouts and caps (socket/http.ts HTTP_LIMITS), for tests. */
+  httpLimits?: Partial<HttpLimits>;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -105,6 +109,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const limiter: Limiter = createLimiter({ off: opts.limits === 'off', limits: opts.limits === 'off' ? undefined : opts.limits, redis: opts.limitsRedis, prefix: `${opts.limitsPrefix ?? 'wg:'}rl:` });
   const trustProxy = opts.trustProxy ?? false;
   const metricsAllowed = metricsGate({ token: opts.metricsToken, trustProxy });
+  const refusals = new RefusalLog(log);
   store.observe = (op, s) => metrics.storageSeconds.observe({ op }, s);
 
   const service = new MatchService({ game, store, bus, log, metrics, snapshotEvery: opts.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY });
@@ -124,15 +129,18 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     log,
     limiter,
     trustProxy,
+    refusals,
+    httpLimits: opts.httpLimits,
     socketOpts: {
       // boardgame.io passes `cors: { origins }`, a key socket.io ignores (so it answers `*`): replace it.
       cors: { origin: (origin: string | undefined, cb: (e: Error | null, ok?: boolean) => void) => cb(null, origin ? isAllowedOrigin(origin, own, patterns) : false) },
-      allowRequest: (req: { headers: Record<string, string | undefined> }, cb: (e: string | null | number, ok: boolean) => void) => {
+      allowRequest: (req, cb) => {
         const ok = isAllowedOrigin(req.headers.origin, own, patterns);
-        if (!ok) log.warn({ origin: req.headers.origin }, 'socket handshake from a foreign origin refused');
+        if (!ok) refusals.note('socket', 'origin', { origin: req.headers.origin });
         cb(ok ? null : 'origin not allowed', ok);
       },
-      maxHttpBufferSize: 64 * 1024,
+      // The largest message a client sends is a move (at most 4 KB of argument, socket/args.ts) or a chat line.
+      maxHttpBufferSize: 16 * 1024,
     },
   });
   metrics.gauges({ sockets: () => sockets.openSockets, matches: () => service.activeMatches, busUp: () => (bus.status() === 'down' ? 0 : 1) });
@@ -163,7 +171,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       }
       if (ctx.status >= 500) log.error({ err: e, method: ctx.method, path: ctx.path }, 'request failed');
     } finally {
-      const level = ctx.path.startsWith('/games') ? 'info' : 'debug';
+      // A refused request is counted (a summary a minute at info), not logged at info one by one.
+      const refused = ctx.status >= 400 && ctx.status < 500;
+      if (refused) refusals.note('http', String(ctx.status), { method: ctx.method, path: ctx.path });
+      const level = ctx.path.startsWith('/games') && !refused ? 'info' : 'debug';
       log[level]({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started }, 'http');
     }
   });
@@ -211,10 +222,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(lobbyReads(game, store, service).routes());
   if (opts.clientDir) for (const mw of clientMiddleware(opts.clientDir)) app.use(mw);
 
-  // server.run() listens on every interface: bind the configured host instead.
+  // server.run() calls app.listen, which would make a second HTTP server on every interface: ours
+  // (sockets.listen, with socket.io on it) listens instead, on the configured host.
   const host = opts.host ?? '127.0.0.1';
-  const listen = app.listen.bind(app) as (...a: unknown[]) => HttpServer;
-  (app as { listen: unknown }).listen = (port: number, cb: () => void) => listen(port, host, cb);
+  (app as { listen: unknown }).listen = (port: number, cb: () => void): HttpServer => sockets.listen(port, host, cb);
   const { appServer } = await server.run({ port: opts.port ?? 0 });
   const port = (appServer.address() as AddressInfo).port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -241,6 +252,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       appServer.closeAllConnections();
       await bus.close();
       await store.close();
+      refusals.close();
       log.info('stopped');
     })());
 

@@ -98,7 +98,8 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       if (id === undefined) throw new HttpError(409, `match ${ctx.params.id} is full`);
       if (!free(id)) throw new HttpError(409, `seat ${id} (${roleText(id)}) is already taken`);
       playerID = id;
-      const seat: Seat = { ...seatOf(m, id), name, credentials: playerCredentials };
+      // A fresh seat: nothing of an earlier holder (its data, webhook, presence) passes to the joiner.
+      const seat: Seat = { id: seatOf(m, id).id, name, credentials: playerCredentials };
       if (data) seat.data = data;
       return { ...m, players: { ...m.players, [id]: seat }, updatedAt: Date.now() };
     });
@@ -116,10 +117,12 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const creds = v.credentials(b.credentials);
     const done = await store.updateMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
-      const { name: _n, credentials: _c, ...rest } = seatOf(m, playerID);
-      const players = { ...m.players, [playerID]: rest };
+      // The seat is emptied: name, credentials, data (a webhook) and presence all go with the leaver.
+      const players = { ...m.players, [playerID]: { id: seatOf(m, playerID).id } };
+      const away = { ...m.away };
+      delete away[playerID as '0' | '1'];
       // Nobody left (a bot does not count): the match goes, as in boardgame.io.
-      return Object.values(players).some((p) => (p as Seat).name && !botLevelOf(p as Seat)) ? { ...m, players, updatedAt: Date.now() } : null;
+      return Object.values(players).some((p) => (p as Seat).name && !botLevelOf(p as Seat)) ? { ...m, players, away, updatedAt: Date.now() } : null;
     });
     if (done === undefined) throw notFound(ctx.params.id);
     await service.metadataChanged(ctx.params.id);

@@ -320,6 +320,10 @@ export class MatchService {
     if (state.ctx.gameover !== undefined) return { matchID, type: 'invalid-move', message: 'the game is over' };
     // The computer's move for a seat its owner took back meanwhile, or a clock that no longer runs out.
     if (req.bot && !botPlays(e.metadata, playerID)) return { matchID, type: 'stale', message: 'the computer no longer plays this seat' };
+    // While the computer stands in, the owner keeps its seat's view and chat but not its moves (two
+    // movers for one seat would race): taking the seat back is the way to play again.
+    if (!req.bot && req.credentials !== null && e.metadata.standIns?.[playerID as '0' | '1'])
+      return { matchID, type: 'invalid-move', message: `the computer is playing ${roleText(playerID)} for you: take your seat back to move` };
     if (req.type === 'timeout' && (req.credentials !== null || !expired(e.metadata.clock, state._stateID, Date.now())))
       return { matchID, type: 'invalid-move', message: 'the clock has not run out' };
     // Play starts only when both seats are taken (a resign too: there is nobody to resign to).
@@ -434,17 +438,21 @@ export class MatchService {
   }
 
   /**
-   * A seated player says something (the socket checked who): at most CHAT.maxLength characters, at most
+   * A seated player says something (the socket checked who, its credentials are checked here: the seat
+   * may have changed hands since the socket synced): at most CHAT.maxLength characters, at most
    * CHAT.burst lines per CHAT.perMs per seat (in this process), kept with the match, then delivered to
    * everyone following it — also on other processes — as text (clients never render it as HTML).
    */
-  async chat(matchID: string, seat: PlayerID, message: { id?: unknown; payload?: unknown }): Promise<GuardError | null> {
+  async chat(matchID: string, seat: PlayerID, credentials: string | null, message: { id?: unknown; payload?: unknown }): Promise<GuardError | null> {
     const text = typeof message.payload === 'string' ? message.payload.trim() : '';
     if (text.length === 0 || text.length > CHAT.maxLength) return this.refuse({ matchID, type: 'bad-request', message: `a chat message is 1 to ${CHAT.maxLength} characters of text` });
     const id = typeof message.id === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(message.id) ? message.id : null;
     if (!id) return this.refuse({ matchID, type: 'bad-request', message: 'a chat message needs an id' });
     const e = this.entries.get(matchID) ?? (await this.open(matchID));
     if (!e) return this.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
+    // Like a move: the seat's credentials now, not when the socket synced.
+    if (!authenticateCredentials(credentials, e.metadata.players[seat as unknown as number]))
+      return this.refuse({ matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` });
     const now = Date.now();
     const recent = (e.spoke[seat] ?? []).filter((t) => now - t < CHAT.perMs);
     if (recent.length >= CHAT.burst) return this.refuse({ matchID, type: 'bad-request', message: `at most ${CHAT.burst} messages in ${CHAT.perMs / 1000} seconds: wait a moment` });

@@ -3,7 +3,7 @@
  * whole payload for binary buffers (`hasBinary`), about a tenth of this server's time per move with
  * Watergate's states (docs/LOAD.md). Our events never carry binary data, so they are encoded as JSON
  * text directly — the same bytes on the wire. The parser is the one of the socket.io server in use
- * (koa-socket-2's), so nothing else changes; incoming packets are decoded as before.
+ * (resolved from socket.io itself), so nothing else changes; incoming packets are decoded as before.
  */
 import { createRequire } from 'node:module';
 
@@ -14,8 +14,7 @@ interface ParserModule {
   PacketType: { EVENT: number; ACK: number };
 }
 
-const fromKoaSocket = createRequire(createRequire(import.meta.url).resolve('koa-socket-2'));
-const fromSocketIO = createRequire(fromKoaSocket.resolve('socket.io'));
+const fromSocketIO = createRequire(createRequire(import.meta.url).resolve('socket.io'));
 const base = fromSocketIO('socket.io-parser') as ParserModule;
 
 class TextEncoder extends base.Encoder {
