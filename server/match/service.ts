@@ -9,7 +9,7 @@
  * catches up by replaying the stored moves. Every operation on a match runs in that match's queue.
  */
 import type { Game, LogEntry, State } from 'boardgame.io';
-import { checkMove, settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
+import { legalOption, settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
 import { openSeat, roleText, type GuardError } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
 import type { Bus, BusMessage } from '../bus/index';
@@ -68,6 +68,21 @@ export interface SyncData {
   initialState: State;
   /** The match's chat, kept with it (the last CHAT_KEPT lines). */
   chat: ChatLine[];
+}
+
+/**
+ * The most a move's argument may weigh, as JSON: every legal option is far smaller (a few tokens and
+ * spaces), so anything bigger is refused before it costs the engine or the queue any work.
+ */
+export const MAX_MOVE_ARG_CHARS = 1024;
+
+/** A move argument's size as JSON, or Infinity when it is not plain data. */
+function argChars(arg: unknown): number {
+  try {
+    return arg === undefined ? 0 : (JSON.stringify(arg)?.length ?? Infinity);
+  } catch {
+    return Infinity;
+  }
 }
 
 /** Chat rules (docs/ARCHITECTURE.md "Chat"): seated players only, as themselves. */
@@ -293,6 +308,7 @@ export class MatchService {
     const t0 = performance.now();
     const { matchID } = req;
     if (this.stopping) return this.refuse({ matchID, type: 'server-error', message: 'the server is shutting down: try again in a moment' });
+    if (argChars(req.arg) > MAX_MOVE_ARG_CHARS) return this.refuse({ matchID, type: 'bad-request', message: `a move's argument is at most ${MAX_MOVE_ARG_CHARS} characters of JSON` });
     const e = await this.open(matchID);
     if (!e) return this.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
     e.lastUsed = Date.now();
@@ -332,12 +348,14 @@ export class MatchService {
       return this.moveInQueue(e, req, attempt, true);
     }
 
-    // The engine says whether and why not; boardgame.io's flow must agree (its stages follow the engine's
-    // prompt). Checked before reducing, so a refusal costs no reducer work and no console noise.
-    const why = checkMove(state.G as WatergateState, playerID, req.type, req.arg);
-    if (why) return { matchID, type: 'invalid-move', message: why };
+    // The engine says whether and why not, and which of its own options the argument is: that option,
+    // never the sender's object, is reduced, stored, logged, sent and replayed. boardgame.io's flow must
+    // agree (its stages follow the engine's prompt). Checked before reducing, so a refusal costs no
+    // reducer work and no console noise.
+    const legal = legalOption(state.G as WatergateState, playerID, req.type, req.arg);
+    if ('error' in legal) return { matchID, type: 'invalid-move', message: legal.error };
     const flow = this.reducer.game.flow;
-    const action: StoredAction = { type: 'MAKE_MOVE', payload: { type: req.type, args: [req.arg], playerID } };
+    const action: StoredAction = { type: 'MAKE_MOVE', payload: { type: req.type, args: [legal.arg], playerID } };
     const input = this.reducer.prepare(state, action);
     const reduced = flow.isPlayerActive(input.G, input.ctx, playerID) && flow.getMove(input.ctx, req.type, playerID) ? this.reducer(state, action) : state;
     if (reduced._stateID === state._stateID) {
