@@ -85,6 +85,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long /healthz waits for storage before it answers "unavailable". */
+const HEALTH_WAIT_MS = 1000;
+
 /** Defaults measured in docs/LOAD.md. */
 export const DEFAULT_SNAPSHOT_EVERY = 50;
 
@@ -145,10 +148,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     try {
       await next();
     } catch (e) {
-      const err = e as { status?: number; expose?: boolean; message?: string };
+      const err = e as { status?: number; expose?: boolean; message?: string; retryAfterSeconds?: number };
       ctx.status = err.status && err.status >= 400 && err.status < 600 ? err.status : 500;
+      if (err.retryAfterSeconds) ctx.set('Retry-After', String(err.retryAfterSeconds));
       ctx.body = { error: ctx.status < 500 || err.expose ? err.message : 'internal server error' };
-      if (ctx.status >= 500) log.error({ err: e, method: ctx.method, path: ctx.path }, 'request failed');
+      if (ctx.status === 503) log.warn({ err: err.message, method: ctx.method, path: ctx.path }, 'request refused: storage unavailable');
+      else if (ctx.status >= 500) log.error({ err: e, method: ctx.method, path: ctx.path }, 'request failed');
     } finally {
       const level = ctx.path.startsWith('/games') ? 'info' : 'debug';
       log[level]({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started }, 'http');
@@ -163,11 +168,19 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (ctx.path !== '/healthz') return next();
     const busStatus = bus.status();
     const body = { status: 'ok', storage: store.kind, bus: bus.kind === 'local' ? 'none' : `redis: ${busStatus === 'ok' ? 'connected' : 'down'}` };
-    try {
-      await store.ping();
-    } catch {
+    // A stalled database must not stall the router's health check: its answer, or "no" within a second.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reason = await Promise.race([
+      store.ping().then(
+        () => null,
+        () => 'storage unavailable: it refused or lost the connection',
+      ),
+      new Promise<string>((r) => (timer = setTimeout(() => r('storage unavailable: no answer within 1 s'), HEALTH_WAIT_MS))),
+    ]).finally(() => clearTimeout(timer));
+    if (reason) {
       ctx.status = 503;
-      ctx.body = { ...body, status: 'unavailable' };
+      ctx.set('Retry-After', '1');
+      ctx.body = { ...body, status: 'unavailable', reason };
       return;
     }
     // Without the bus this process still serves its own matches: degraded, not down (the router keeps it).

@@ -7,6 +7,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   databaseSchema: string;
+  /** DATABASE_TIMEOUT_MS: the longest one PostgreSQL call may take before it is answered as unavailable. */
+  databaseTimeoutMs?: number;
   /** Embedded backend when DATABASE_URL is unset: sqlite (default) or pglite (kept for comparison). */
   embeddedStore: 'sqlite' | 'pglite';
   /** Redis for the bus between server processes; unset: one process. */
@@ -76,6 +78,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || 'public',
+    databaseTimeoutMs: positiveInt('DATABASE_TIMEOUT_MS', env.DATABASE_TIMEOUT_MS, undefined),
     embeddedStore: embedded,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix,

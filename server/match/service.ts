@@ -15,7 +15,7 @@ import { authenticateCredentials } from '../auth';
 import type { Bus, BusMessage } from '../bus/index';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
-import { StaleStateError } from '../storage/errors';
+import { StaleStateError, StorageUnavailableError } from '../storage/errors';
 import type { ChatLine, Head, MatchData, MatchStore, StoredAction } from '../storage/types';
 import { afterMove, clockToStart, expired } from './clock';
 import { gameReducer, replayer, strip, type Reducer, type Replayer } from './replay';
@@ -114,6 +114,13 @@ class Entry {
     public sinceSnapshot: number,
     public chat: ChatLine[],
   ) {}
+  /**
+   * A move's write failed without saying whether it was saved (a timeout after the statement was sent):
+   * this memory may be one move behind storage. The next operation, or the settling timer, rereads the
+   * stored head first (refresh delivers the move if it was saved; the stored head check refuses a
+   * second copy of it).
+   */
+  doubt = false;
   /** When each seat last spoke (for the chat's rate limit). */
   readonly spoke: Record<string, number[]> = {};
   /** Runs fn after everything queued before it for this match. */
@@ -126,6 +133,12 @@ class Entry {
     return this.tail;
   }
 }
+
+/** The refusal for a request storage could not serve; the client may try the same again shortly. */
+const unavailable = (matchID: string): GuardError => ({ matchID, type: 'unavailable', message: 'the server cannot reach its storage right now: retrying', retryAfterSeconds: 1 });
+
+/** Storage did not answer (StorageUnavailableError), as opposed to a bug or a refusal on purpose. */
+const storageDown = (e: unknown) => e instanceof StorageUnavailableError;
 
 export class MatchService {
   private readonly entries = new Map<string, Entry>();
@@ -275,6 +288,15 @@ export class MatchService {
    * be delivered between the state it reads and the socket joining the match's rooms.
    */
   async sync(matchID: string, seat: PlayerID | null, credentials: string | null, attach: (d: SyncData) => void): Promise<GuardError | null> {
+    try {
+      return await this.syncOnce(matchID, seat, credentials, attach);
+    } catch (e) {
+      if (!storageDown(e)) throw e;
+      return this.refuse(unavailable(matchID));
+    }
+  }
+
+  private async syncOnce(matchID: string, seat: PlayerID | null, credentials: string | null, attach: (d: SyncData) => void): Promise<GuardError | null> {
     const notFound: GuardError = { matchID, type: 'not-found', message: `match ${matchID} not found` };
     // Twice at most: a refresh that finds storage behind this memory replaces the match's entry.
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -282,6 +304,7 @@ export class MatchService {
       if (!e) return notFound;
       const out = await e.run(async (): Promise<GuardError | null | 'again'> => {
         await this.refresh(e);
+        e.doubt = false;
         if (this.entries.get(matchID) !== e) return 'again';
         e.lastUsed = Date.now();
         if (seat !== null && !authenticateCredentials(credentials, e.metadata.players[seat as unknown as number]))
@@ -309,10 +332,16 @@ export class MatchService {
     const { matchID } = req;
     if (this.stopping) return this.refuse({ matchID, type: 'server-error', message: 'the server is shutting down: try again in a moment' });
     if (argChars(req.arg) > MAX_MOVE_ARG_CHARS) return this.refuse({ matchID, type: 'bad-request', message: `a move's argument is at most ${MAX_MOVE_ARG_CHARS} characters of JSON` });
-    const e = await this.open(matchID);
-    if (!e) return this.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
-    e.lastUsed = Date.now();
-    const out = await e.run(() => this.moveInQueue(e, req));
+    let out: GuardError | null;
+    try {
+      const e = await this.open(matchID);
+      if (!e) return this.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
+      e.lastUsed = Date.now();
+      out = await e.run(() => this.moveInQueue(e, req));
+    } catch (err) {
+      if (!storageDown(err)) throw err;
+      out = unavailable(matchID);
+    }
     if (out) return this.refuse(out);
     this.o.metrics?.moves.inc();
     this.o.metrics?.moveSeconds.observe((performance.now() - t0) / 1000);
@@ -327,6 +356,11 @@ export class MatchService {
   private async moveInQueue(e: Entry, req: MoveRequest, attempt = 0, seatsChecked = false): Promise<GuardError | null> {
     const { matchID, playerID } = req;
     if (!this.entries.has(matchID)) return { matchID, type: 'not-found', message: `match ${matchID} not found` };
+    if (e.doubt) {
+      await this.refresh(e);
+      e.doubt = false;
+      if (this.entries.get(matchID) !== e) return { matchID, type: 'stale', message: 'the match was reloaded from storage: resyncing' };
+    }
     const seat = e.metadata.players[playerID as unknown as number];
     if (req.credentials !== null && !authenticateCredentials(req.credentials, seat))
       return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${playerID}` };
@@ -372,7 +406,13 @@ export class MatchService {
     try {
       await this.o.store.commitMove(matchID, { prevStateID: state._stateID, seatsVersion: e.seatsVersion, state: next, action, log: deltalog, updatedAt, gameover, snapshot, clock });
     } catch (err) {
-      if (!(err instanceof StaleStateError)) throw err;
+      if (!(err instanceof StaleStateError)) {
+        // Saved or not, nothing is applied here: the stored head says which, before anything else.
+        if (storageDown(err)) this.o.log.warn({ matchID, err: (err as Error).message }, 'move not saved: storage unavailable');
+        else this.o.log.error({ err, matchID }, 'move not saved');
+        this.doubt(e);
+        return unavailable(matchID);
+      }
       // Another process saved a move, or the seats changed, since this memory was current.
       this.o.log.warn({ matchID, stored: err.stored, attempted: err.attempted }, 'stale write refused');
       this.o.metrics?.staleWrites.inc();
@@ -390,6 +430,23 @@ export class MatchService {
     this.o.bus.publish({ t: 'move', matchID, stateID: next._stateID });
     this.emitState(e, 'move');
     return null;
+  }
+
+  /** Marks the entry as possibly behind storage and rereads the head once storage answers again. */
+  private doubt(e: Entry): void {
+    if (e.doubt) return;
+    e.doubt = true;
+    const settle = () => {
+      if (!e.doubt || this.stopping || this.entries.get(e.matchID) !== e) return;
+      void e
+        .run(async () => {
+          if (!e.doubt) return;
+          await this.refresh(e);
+          e.doubt = false;
+        })
+        .catch(() => setTimeout(settle, 1000).unref());
+    };
+    setTimeout(settle, 1000).unref();
   }
 
   /**
@@ -468,7 +525,12 @@ export class MatchService {
     if (recent.length >= CHAT.burst) return this.refuse({ matchID, type: 'bad-request', message: `at most ${CHAT.burst} messages in ${CHAT.perMs / 1000} seconds: wait a moment` });
     e.spoke[seat] = [...recent, now];
     const line: ChatLine = { id, sender: seat, payload: text, at: now };
-    await this.o.store.addChat(matchID, line);
+    try {
+      await this.o.store.addChat(matchID, line);
+    } catch (err) {
+      if (!storageDown(err)) throw err;
+      return this.refuse(unavailable(matchID));
+    }
     e.chat = [...e.chat, line].slice(-CHAT.kept);
     this.delivery?.chat(matchID, line);
     this.o.bus.publish({ t: 'chat', matchID, chat: line });

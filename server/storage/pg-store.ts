@@ -80,7 +80,7 @@ export class PgStore implements MatchStore {
         body text NOT NULL,
         at bigint NOT NULL,
         PRIMARY KEY (match_id, seq))`);
-    });
+    }, { slow: true });
   }
 
   close(): Promise<void> {
