@@ -24,6 +24,7 @@ import { createLimiter, type Limiter, type LimiterOptions } from './limits';
 import { DEFAULT_STALE_HOURS } from './config';
 import { lobbyReads, lobbyRoutes, type LobbyHooks } from './lobby/routes';
 import { ClockKeeper } from './match/clocks';
+import { PresenceLeases } from './match/presence';
 import { MatchService } from './match/service';
 import { startStaleSweeper } from './match/stale';
 import { createMetrics, type Metrics } from './metrics';
@@ -66,6 +67,8 @@ export interface ServerOptions extends LobbyHooks {
   limitsPrefix?: string;
   /** Behind a proxy we run (TRUST_PROXY): the client's address is the last of X-Forwarded-For. */
   trustProxy?: boolean;
+  /** A server process unheard of for this long no longer holds its seats connected (default 60 s). */
+  presenceLeaseMs?: number;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -206,6 +209,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const listen = app.listen.bind(app) as (...a: unknown[]) => HttpServer;
   (app as { listen: unknown }).listen = (port: number, cb: () => void) => listen(port, host, cb);
+  const presence = new PresenceLeases({ store, service, log, leaseMs: opts.presenceLeaseMs });
+  await presence.start();
   const { appServer } = await server.run({ port: opts.port ?? 0 });
   const port = (appServer.address() as AddressInfo).port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -222,6 +227,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       appServer.close();
       await stale?.stop();
       clocks.stop();
+      await presence.stop();
       await bots?.close();
       await service.drain();
       await notifier.close();

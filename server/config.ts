@@ -26,6 +26,8 @@ export interface Config {
   allowLocalWebhooks: boolean;
   /** PUBLIC_URL: the address players open this server at, for links in turn notifications. */
   publicUrl?: string;
+  /** PRESENCE_LEASE_SECONDS: a process unheard of this long no longer holds its seats connected. */
+  presenceLeaseSeconds?: number;
 }
 
 export const DEFAULT_STALE_HOURS = 24;
@@ -93,5 +95,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     staleHours: hours('STALE_HOURS', env.STALE_HOURS, DEFAULT_STALE_HOURS),
     allowLocalWebhooks: flag('ALLOW_LOCAL_WEBHOOKS', env.ALLOW_LOCAL_WEBHOOKS),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    presenceLeaseSeconds: positiveInt('PRESENCE_LEASE_SECONDS', env.PRESENCE_LEASE_SECONDS, undefined),
   };
 }

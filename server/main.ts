@@ -57,6 +57,7 @@ try {
     bots: { threads: cfg.botThreads },
     webhooks: { allowLocal: cfg.allowLocalWebhooks },
     publicUrl: cfg.publicUrl,
+    presenceLeaseMs: cfg.presenceLeaseSeconds && cfg.presenceLeaseSeconds * 1000,
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');

@@ -8,6 +8,7 @@
  * move; a sync checks the stored head (one small read) so a cache that missed another process's moves
  * catches up by replaying the stored moves. Every operation on a match runs in that match's queue.
  */
+import { randomBytes } from 'node:crypto';
 import type { Game, LogEntry, State } from 'boardgame.io';
 import { legalOption, settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
 import { openSeat, roleText, type GuardError } from '../../protocol/index';
@@ -18,6 +19,7 @@ import type { Metrics } from '../metrics';
 import { StaleStateError, StorageUnavailableError } from '../storage/errors';
 import type { ChatLine, Head, MatchData, MatchStore, StoredAction } from '../storage/types';
 import { afterMove, clockToStart, expired } from './clock';
+import { holdSeat } from './presence';
 import { gameReducer, replayer, strip, type Reducer, type Replayer } from './replay';
 
 export interface MoveRequest {
@@ -98,6 +100,8 @@ export interface ServiceOptions {
   snapshotEvery?: number;
   /** A match nobody here is connected to is dropped from memory after this long. */
   idleMs?: number;
+  /** This process's name in presence leases (match/presence.ts); default: random. */
+  processID?: string;
 }
 
 class Entry {
@@ -152,8 +156,15 @@ export class MatchService {
   private delivery: Delivery | null = null;
   private sweeper: ReturnType<typeof setInterval>;
   private stopping = false;
+  /** This process in presence leases: the seats whose sockets it holds name it. */
+  readonly processID: string;
+  /** The seats ("matchID#seat") this process holds connected, to claim again after a lapsed lease. */
+  private readonly held = new Set<string>();
+  /** Presence changes storage could not take (it was away): written on the lease's next beat. */
+  private readonly presenceOwed = new Map<string, boolean>();
 
   constructor(private readonly o: ServiceOptions) {
+    this.processID = o.processID ?? randomBytes(8).toString('hex');
     this.reducer = gameReducer(o.game);
     this.replay = replayer(this.reducer);
     this.snapshotEvery = Math.max(1, o.snapshotEvery ?? 1);
@@ -461,19 +472,44 @@ export class MatchService {
   }
 
   /**
-   * A seat's sockets in this process came (true) or all went (false): stored and told to everyone,
-   * with since when the seat has been away (an away seat may be handed to the computer).
+   * A seat's sockets in this process came (true) or all went (false): stored under this process's name
+   * (a lease: match/presence.ts) and told to everyone, with since when the seat has been away (an away
+   * seat may be handed to the computer). Storage away: logged, and claimed again once it is back.
    */
   async connection(matchID: string, seat: PlayerID, connected: boolean): Promise<void> {
-    const now = Date.now();
-    await this.changeMetadata(matchID, (m) => {
-      const p = m.players[seat as unknown as number];
-      if (!p || p.isConnected === connected) return m;
-      const away = { ...m.away };
-      if (connected) delete away[seat as '0' | '1'];
-      else away[seat as '0' | '1'] = now;
-      return { ...m, players: { ...m.players, [seat]: { ...p, isConnected: connected } }, away };
-    });
+    const key = `${matchID}#${seat}`;
+    if (connected) this.held.add(key);
+    else this.held.delete(key);
+    this.presenceOwed.delete(key);
+    const me = this.processID;
+    try {
+      // The index first, so a sweep never misses a seat this process is named in.
+      if (connected) await this.o.store.hold(me, matchID);
+      let stillHeld = connected;
+      await this.changeMetadata(matchID, (m) => {
+        const out = holdSeat(m, seat as '0' | '1', me, connected, Date.now());
+        stillHeld = Object.values(out.holders ?? {}).some((h) => h?.includes(me));
+        return out;
+      });
+      if (!stillHeld) await this.o.store.unhold(me, matchID);
+    } catch (err) {
+      if (!storageDown(err)) throw err;
+      this.presenceOwed.set(key, connected);
+      this.o.log.warn({ matchID, seat, connected }, 'presence not stored: storage unavailable');
+    }
+  }
+
+  /**
+   * Writes the presence changes storage missed while away; `all`: after this process's lease lapsed
+   * (others may have swept its seats), every seat it holds is claimed again.
+   */
+  async storePresence(all = false): Promise<void> {
+    const owed = new Map(this.presenceOwed);
+    if (all) for (const key of this.held) owed.set(key, true);
+    for (const [key, connected] of owed) {
+      const [matchID, seat] = key.split('#');
+      await this.connection(matchID, seat as PlayerID, connected);
+    }
   }
 
   /**
