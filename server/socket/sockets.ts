@@ -141,7 +141,8 @@ export class GameSockets {
           this.seatSockets.set(key, (this.seatSockets.get(key) ?? 0) + 1);
         }
       }
-      connected = seat !== null && d.metadata.players[seat as unknown as number]?.isConnected === true;
+      // Held by this process already (a presence lease names the processes holding a seat's sockets).
+      connected = seat !== null && (d.metadata.holders?.[seat] ?? []).includes(this.o.service.processID);
       this.sendSync(socket, f, d);
       // The chat kept with the match, to a socket that just came (its page may have reloaded).
       if (fresh) for (const line of d.chat) socket.emit('chat', matchID, line);

@@ -104,6 +104,19 @@ describe.skipIf(!enabled)('storage outages', () => {
       expect(create.out.body).toEqual({ error: 'storage unavailable: try again in a moment' });
       expect(create.out.headers.get('retry-after')).toBe('1');
       expect(create.ms, `${outage}: create answered in ${create.ms} ms`).toBeLessThan(5000);
+      const read = await timed(() => api(server.url, `/games/watergate/${matchID}`));
+      expect(read.out.status, `${outage}: one match`).toBe(503);
+      expect(read.ms).toBeLessThan(5000);
+      // A page (re)connecting meanwhile is told the same, not left waiting for its sync.
+      const watcher = await rawSocket(server.url);
+      const sync = await timed(async () => {
+        const e = next<[GuardError]>(watcher, 'watergate:error', 20_000);
+        watcher.emit('sync', matchID, null, undefined, 2);
+        return (await e)[0];
+      });
+      expect(sync.out.type, `${outage}: sync`).toBe('unavailable');
+      expect(sync.ms).toBeLessThan(5000);
+      watcher.close();
 
       if (outage === 'stopped') pg.start();
       else pg.thaw();

@@ -82,15 +82,18 @@ describe('presence leases after kill -9', () => {
       const env = { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema };
       const [a, b] = await Promise.all([start(env), start(env)]);
       const { matchID, creds } = await createAndJoin(a.url);
+      const store = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
+      const holders = async () => (await store.head(matchID))!.metadata.holders ?? {};
       await seated(a.url, matchID, '0', creds['0']);
       await seated(a.url, matchID, '1', creds['1']);
-      await seated(b.url, matchID, '1', creds['1']); // seat 1 also on the process that lives
       await until(async () => (await connected(b.url, matchID)).every(Boolean), 'both seats connected');
+      // Seat 1 also on the process that lives: already shown connected, still this process must hold it.
+      await seated(b.url, matchID, '1', creds['1']);
+      await until(async () => (await holders())['1']?.length === 2, 'seat 1 held by both processes');
       await crash(a);
 
       await until(async () => !(await connected(b.url, matchID))[0], 'seat 0 shown away', 30_000);
       expect(await connected(b.url, matchID)).toEqual([false, true]);
-      const store = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
       const head = await store.head(matchID);
       await store.close();
       expect(head!.metadata.away?.['0']).toBeTypeOf('number');
