@@ -7,7 +7,9 @@
  * abandoned seat may be handed to the computer). On embedded storage the file has one process: at start
  * every other process named there is dead at once.
  */
+import type { PlayerID } from '../../game/index';
 import type { Logger } from '../log';
+import { StorageUnavailableError } from '../storage/errors';
 import type { MatchData, MatchStore } from '../storage/types';
 import type { MatchService } from './service';
 
@@ -36,6 +38,65 @@ export function releaseProc(m: MatchData, proc: string, since: number): MatchDat
   let out = m;
   for (const seat of ['0', '1'] as const) if (out.holders?.[seat]?.includes(proc)) out = holdSeat(out, seat, proc, false, since);
   return out;
+}
+
+/** What a process's seats need of the match service: the locked metadata change that tells everyone. */
+export interface SeatPresenceOptions {
+  store: MatchStore;
+  log: Logger;
+  processID: string;
+  changeMetadata(matchID: string, change: (m: MatchData) => MatchData): Promise<unknown>;
+}
+
+/** The seats whose sockets this process holds, kept in storage under its name. */
+export class SeatPresence {
+  /** The seats ("matchID#seat") held here, to claim again after a lapsed lease. */
+  private readonly held = new Set<string>();
+  /** Presence changes storage could not take (it was away): written on the lease's next beat. */
+  private readonly owed = new Map<string, boolean>();
+
+  constructor(private readonly o: SeatPresenceOptions) {}
+
+  /**
+   * A seat's sockets in this process came (true) or all went (false): stored under this process's name
+   * and told to everyone, with since when the seat has been away (an away seat may be handed to the
+   * computer). Storage away: logged, and written on the next heartbeat.
+   */
+  async connection(matchID: string, seat: PlayerID, connected: boolean): Promise<void> {
+    const key = `${matchID}#${seat}`;
+    if (connected) this.held.add(key);
+    else this.held.delete(key);
+    this.owed.delete(key);
+    const me = this.o.processID;
+    try {
+      // The index first, so a sweep never misses a seat this process is named in.
+      if (connected) await this.o.store.hold(me, matchID);
+      let stillHeld = connected;
+      await this.o.changeMetadata(matchID, (m) => {
+        const out = holdSeat(m, seat as Seat, me, connected, Date.now());
+        stillHeld = Object.values(out.holders ?? {}).some((h) => h?.includes(me));
+        return out;
+      });
+      if (!stillHeld) await this.o.store.unhold(me, matchID);
+    } catch (err) {
+      if (!(err instanceof StorageUnavailableError)) throw err;
+      this.owed.set(key, connected);
+      this.o.log.warn({ matchID, seat, connected }, 'presence not stored: storage unavailable');
+    }
+  }
+
+  /**
+   * Writes the presence changes storage missed while away; `all`: after this process's lease lapsed
+   * (others may have swept its seats), every seat it holds is claimed again.
+   */
+  async storeOwed(all = false): Promise<void> {
+    const owed = new Map(this.owed);
+    if (all) for (const key of this.held) owed.set(key, true);
+    for (const [key, connected] of owed) {
+      const [matchID, seat] = key.split('#');
+      await this.connection(matchID, seat as PlayerID, connected);
+    }
+  }
 }
 
 export interface PresenceOptions {
@@ -90,7 +151,7 @@ export class PresenceLeases {
     // Unheard of for longer than a lease (storage away): others may have swept this process's seats.
     const lapsed = this.lastBeat > 0 && now - this.lastBeat > this.leaseMs;
     this.lastBeat = now;
-    await this.o.service.storePresence(lapsed);
+    await this.o.service.presence.storeOwed(lapsed);
   }
 
   /** Takes processes unheard of since `before` out of every seat they held. */

@@ -19,7 +19,7 @@ import type { Metrics } from '../metrics';
 import { StaleStateError, StorageUnavailableError } from '../storage/errors';
 import type { ChatLine, Head, MatchData, MatchStore, StoredAction } from '../storage/types';
 import { afterMove, clockToStart, expired } from './clock';
-import { holdSeat } from './presence';
+import { SeatPresence } from './presence';
 import { gameReducer, replayer, strip, type Reducer, type Replayer } from './replay';
 
 export interface MoveRequest {
@@ -158,13 +158,12 @@ export class MatchService {
   private stopping = false;
   /** This process in presence leases: the seats whose sockets it holds name it. */
   readonly processID: string;
-  /** The seats ("matchID#seat") this process holds connected, to claim again after a lapsed lease. */
-  private readonly held = new Set<string>();
-  /** Presence changes storage could not take (it was away): written on the lease's next beat. */
-  private readonly presenceOwed = new Map<string, boolean>();
+  /** The seats whose sockets this process holds, stored as a lease (match/presence.ts). */
+  readonly presence: SeatPresence;
 
   constructor(private readonly o: ServiceOptions) {
     this.processID = o.processID ?? randomBytes(8).toString('hex');
+    this.presence = new SeatPresence({ store: o.store, log: o.log, processID: this.processID, changeMetadata: (id, fn) => this.changeMetadata(id, fn) });
     this.reducer = gameReducer(o.game);
     this.replay = replayer(this.reducer);
     this.snapshotEvery = Math.max(1, o.snapshotEvery ?? 1);
@@ -471,45 +470,9 @@ export class MatchService {
     return afterMove(m.clock, setting, mover, decider, next._stateID, now);
   }
 
-  /**
-   * A seat's sockets in this process came (true) or all went (false): stored under this process's name
-   * (a lease: match/presence.ts) and told to everyone, with since when the seat has been away (an away
-   * seat may be handed to the computer). Storage away: logged, and claimed again once it is back.
-   */
-  async connection(matchID: string, seat: PlayerID, connected: boolean): Promise<void> {
-    const key = `${matchID}#${seat}`;
-    if (connected) this.held.add(key);
-    else this.held.delete(key);
-    this.presenceOwed.delete(key);
-    const me = this.processID;
-    try {
-      // The index first, so a sweep never misses a seat this process is named in.
-      if (connected) await this.o.store.hold(me, matchID);
-      let stillHeld = connected;
-      await this.changeMetadata(matchID, (m) => {
-        const out = holdSeat(m, seat as '0' | '1', me, connected, Date.now());
-        stillHeld = Object.values(out.holders ?? {}).some((h) => h?.includes(me));
-        return out;
-      });
-      if (!stillHeld) await this.o.store.unhold(me, matchID);
-    } catch (err) {
-      if (!storageDown(err)) throw err;
-      this.presenceOwed.set(key, connected);
-      this.o.log.warn({ matchID, seat, connected }, 'presence not stored: storage unavailable');
-    }
-  }
-
-  /**
-   * Writes the presence changes storage missed while away; `all`: after this process's lease lapsed
-   * (others may have swept its seats), every seat it holds is claimed again.
-   */
-  async storePresence(all = false): Promise<void> {
-    const owed = new Map(this.presenceOwed);
-    if (all) for (const key of this.held) owed.set(key, true);
-    for (const [key, connected] of owed) {
-      const [matchID, seat] = key.split('#');
-      await this.connection(matchID, seat as PlayerID, connected);
-    }
+  /** A seat's sockets in this process came (true) or all went (false): see SeatPresence. */
+  connection(matchID: string, seat: PlayerID, connected: boolean): Promise<void> {
+    return this.presence.connection(matchID, seat, connected);
   }
 
   /**
