@@ -28,7 +28,9 @@ export function isUnavailable(e: unknown): boolean {
   if (!(e instanceof Error)) return false;
   const code = (e as { code?: unknown }).code;
   if ('severity' in e && typeof code === 'string') return /^(08|53|57|58)/.test(code) || code === '55P03' || code === '25P03';
-  return (typeof code === 'string' && /^E[A-Z]+$/.test(code)) || /timeout|timed out|Connection terminated|not queryable|connection/i.test(e.message);
+  // Not the server's answer: a socket error (ECONNREFUSED, ECONNRESET, ETIMEDOUT…) or pg's own words
+  // for a connection that failed, timed out or broke.
+  return (typeof code === 'string' && /^E[A-Z]+$/.test(code)) || /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout)|is not queryable/.test(e.message);
 }
 
 const wrapped = (e: unknown) => (isUnavailable(e) && !(e instanceof StorageUnavailableError) ? new StorageUnavailableError(e) : e);
