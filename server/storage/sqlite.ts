@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { StaleStateError } from './errors';
+import { StaleStateError, StorageUnavailableError } from './errors';
 import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type DeadHold, type TimedMatch } from './types';
 
 type MatchRow = Pick<StoredRow, 'metadata' | 'updated_at' | 'result' | 'state_id' | 'seats_version'>;
@@ -29,7 +29,9 @@ export class SqliteStore implements MatchStore {
     try {
       return Promise.resolve(fn());
     } catch (e) {
-      return Promise.reject(e);
+      // The disk full, failing or the file locked: the same clear "try again" as a database away.
+      const code = (e as { code?: unknown }).code;
+      return Promise.reject(typeof code === 'string' && /^SQLITE_(FULL|IOERR|BUSY|LOCKED|CANTOPEN|READONLY|NOMEM)/.test(code) ? new StorageUnavailableError(e) : e);
     } finally {
       this.observe?.(op, (performance.now() - t0) / 1000);
     }

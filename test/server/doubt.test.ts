@@ -3,6 +3,7 @@
  * the statement was sent) is not applied in memory and is answered `unavailable`; the stored head is read
  * again before anything else, so the saved move reaches both players, the mover's copy sent again is
  * refused as stale, and storage holds the move once. A write refused outright changes nothing anywhere.
+ * The embedded file full (SQLite's max_page_count reached) is the same clear "try again": 503 / unavailable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
@@ -10,7 +11,7 @@ import { legalMoves, type PlayerID, type WatergateState } from '../../game/index
 import type { GuardError } from '../../protocol/index';
 import { StorageUnavailableError } from '../../server/storage/errors';
 import type { MoveCommit } from '../../server/storage/types';
-import { createAndJoin, next, nextState, rawSocket, startTestServer, stored, type TestServer } from './helpers';
+import { api, createAndJoin, next, nextState, rawSocket, startTestServer, stored, type TestServer } from './helpers';
 
 let t: TestServer;
 let mode: 'ok' | 'refused' | 'saved-then-lost' = 'ok';
@@ -79,5 +80,22 @@ describe('a move write with an unknown outcome', () => {
     expect(rows.map((r) => r.stateID)).toEqual([s0 + 1, s1 + 1]);
     expect(JSON.stringify((await stored(t.store, matchID)).state.G)).toBe(JSON.stringify(memory().G));
     for (const s of Object.values(sockets)) s.close();
+  });
+
+  it('a full embedded file answers 503, and serves again once there is room', async () => {
+    const db = (t.store as unknown as { db: { pragma(s: string, o?: { simple: boolean }): unknown } }).db;
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+    try {
+      // Each new match needs pages (its initial state): some create soon finds none left.
+      const answers: Awaited<ReturnType<typeof api>>[] = [];
+      for (let i = 0; i < 20 && !answers.some((r) => r.status !== 200); i++) answers.push(await api(t.url, '/games/watergate/create', { numPlayers: 2 }));
+      const full = answers.at(-1)!;
+      expect(full.status).toBe(503);
+      expect(full.body).toEqual({ error: 'storage unavailable: try again in a moment' });
+      expect(full.headers.get('retry-after')).toBe('1');
+    } finally {
+      db.pragma('max_page_count = 1073741823');
+    }
+    expect((await api(t.url, '/games/watergate/create', { numPlayers: 2 })).status).toBe(200);
   });
 });
