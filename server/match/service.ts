@@ -418,10 +418,14 @@ export class MatchService {
     } catch (err) {
       if (!(err instanceof StaleStateError)) {
         // Saved or not, nothing is applied here: the stored head says which, before anything else.
-        if (storageDown(err)) this.o.log.warn({ matchID, err: (err as Error).message }, 'move not saved: storage unavailable');
-        else this.o.log.error({ err, matchID }, 'move not saved');
         this.doubt(e);
-        return unavailable(matchID);
+        if (storageDown(err)) {
+          this.o.log.warn({ matchID, err: (err as Error).message }, 'move not saved: storage unavailable');
+          return unavailable(matchID);
+        }
+        // Not an outage: trying again would not help; the client is resynced instead.
+        this.o.log.error({ err, matchID }, 'move not saved');
+        return { matchID, type: 'server-error', message: 'the server could not save this move: resyncing' };
       }
       // Another process saved a move, or the seats changed, since this memory was current.
       this.o.log.warn({ matchID, stored: err.stored, attempted: err.attempted }, 'stale write refused');
