@@ -48,6 +48,33 @@ export function checkMove(G: WatergateState, p: PlayerID, move: string, arg: unk
   return d.check(G, p, pr, arg);
 }
 
+/**
+ * The same argument whatever order its fields were written in: keys sorted, tokens chosen together
+ * (`tokens`, `split`) compared as sets, as the rules read them.
+ */
+const optionKey = (x: unknown): string =>
+  JSON.stringify(x, (k, v: unknown) => {
+    if ((k === 'tokens' || k === 'split') && Array.isArray(v)) return v.map(optionKey).sort();
+    return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v;
+  }) ?? 'undefined';
+
+/**
+ * Which of the rules' own options this argument is: a copy of the engine's option (what the server
+ * reduces, stores, logs, sends and replays — never the sender's object), or why it is refused. An
+ * argument with anything the rules do not read (an extra field, a padded string) is refused, not
+ * trimmed: what was sent is either exactly an option or not a move.
+ */
+export function legalOption(G: WatergateState, p: PlayerID, move: string, arg: unknown): { arg: unknown } | { error: string } {
+  const why = checkMove(G, p, move, arg);
+  if (why) return { error: why };
+  if (move === 'resign' || move === 'timeout') return { arg: undefined };
+  const pr = G.prompt!;
+  const key = optionKey(arg);
+  const options = decisionFor(pr).options(G, p, pr);
+  const i = options.findIndex((o) => optionKey(o) === key);
+  return i < 0 ? { error: `not one of the rules' options for "${move}" (only the fields the rules read may be sent)` } : { arg: structuredClone(options[i]) };
+}
+
 /** Applies a move if legal; returns the error otherwise (and changes nothing). */
 export function applyMove(G: WatergateState, p: PlayerID, move: string, arg: unknown, rng: Rng): string | null {
   const error = checkMove(G, p, move, arg);

@@ -86,6 +86,6 @@ export { legalMoves } from './legal';
 export { playerView } from './view';
 export { hide, refill, refiller, secretsOf, SECRETS, EMPTY, type Filler } from './infostate';
 export { LOG_KEYS, type LogKey } from './logkeys';
-export { newGame, applyMove, checkMove, SERVER_MOVES, ANYTIME_MOVES } from './engine';
+export { newGame, applyMove, checkMove, legalOption, SERVER_MOVES, ANYTIME_MOVES } from './engine';
 export { OPTION_VALUES, DEFAULT_OPTIONS, SETTING_LIMITS, CLOCK_PRESETS, ABANDON_CHOICES, settingsFrom, validateSetupData } from './state';
 export { connectedInformants, pinSpaces } from './pinning';

@@ -20,10 +20,11 @@ import { BotRunner, type BotOptions } from '../bots/server';
 import { authenticateCredentials, generateCredentials } from './auth';
 import { localBus, type Bus } from './bus/index';
 import { createLogger, type Logger } from './log';
-import { clientAddress, createLimiter, enforce, TooManyRequests, type Limiter, type LimiterOptions } from './limits';
+import { clientAddress, createLimiter, enforce, type Limiter, type LimiterOptions } from './limits';
 import { DEFAULT_STALE_HOURS } from './config';
 import { lobbyReads, lobbyRoutes, type LobbyHooks } from './lobby/routes';
 import { ClockKeeper } from './match/clocks';
+import { PresenceLeases } from './match/presence';
 import { MatchService } from './match/service';
 import { startStaleSweeper } from './match/stale';
 import { createMetrics, type Metrics } from './metrics';
@@ -75,6 +76,8 @@ export interface ServerOptions extends LobbyHooks {
   metricsToken?: string;
   /** Replaced HTTP timeouts and caps (socket/http.ts HTTP_LIMITS), for tests. */
   httpLimits?: Partial<HttpLimits>;
+  /** A server process unheard of for this long no longer holds its seats connected (default 60 s). */
+  presenceLeaseMs?: number;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -93,6 +96,9 @@ export interface RunningServer {
   /** Stops accepting, lets moves in progress finish writing, closes sockets, bots, bus and storage. */
   close(): Promise<void>;
 }
+
+/** How long /healthz waits for storage before it answers "unavailable". */
+const HEALTH_WAIT_MS = 1000;
 
 /** Defaults measured in docs/LOAD.md. */
 export const DEFAULT_SNAPSHOT_EVERY = 50;
@@ -139,7 +145,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         if (!ok) refusals.note('socket', 'origin', { origin: req.headers.origin });
         cb(ok ? null : 'origin not allowed', ok);
       },
-      // The largest message a client sends is a move (at most 4 KB of argument, socket/args.ts) or a chat line.
+      // The largest message a client sends is a move (at most 1 KB of argument: MAX_MOVE_ARG_CHARS in match/service.ts) or a chat line.
       maxHttpBufferSize: 16 * 1024,
     },
   });
@@ -161,15 +167,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     try {
       await next();
     } catch (e) {
-      const err = e as { status?: number; expose?: boolean; message?: string };
+      const err = e as { status?: number; expose?: boolean; message?: string; retryAfterSeconds?: number };
       ctx.status = err.status && err.status >= 400 && err.status < 600 ? err.status : 500;
+      if (err.retryAfterSeconds) ctx.set('Retry-After', String(err.retryAfterSeconds));
       ctx.body = { error: ctx.status < 500 || err.expose ? err.message : 'internal server error' };
       // The wait in the body too: boardgame.io's LobbyClient hands pages the body, not the headers.
-      if (e instanceof TooManyRequests) {
-        ctx.set('Retry-After', String(e.retryAfterSeconds));
-        ctx.body = { error: e.message, retryAfter: e.retryAfterSeconds };
-      }
-      if (ctx.status >= 500) log.error({ err: e, method: ctx.method, path: ctx.path }, 'request failed');
+      if (err.retryAfterSeconds) ctx.body = { error: err.message, retryAfter: err.retryAfterSeconds };
+      if (ctx.status === 503) log.warn({ err: err.message, method: ctx.method, path: ctx.path }, 'request refused: storage unavailable');
+      else if (ctx.status >= 500) log.error({ err: e, method: ctx.method, path: ctx.path }, 'request failed');
     } finally {
       // A refused request is counted (a summary a minute at info), not logged at info one by one.
       const refused = ctx.status >= 400 && ctx.status < 500;
@@ -189,11 +194,19 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (ctx.path !== '/healthz') return next();
     const busStatus = bus.status();
     const body = { status: 'ok', storage: store.kind, bus: bus.kind === 'local' ? 'none' : `redis: ${busStatus === 'ok' ? 'connected' : 'down'}` };
-    try {
-      await store.ping();
-    } catch {
+    // A stalled database must not stall the router's health check: its answer, or "no" within a second.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reason = await Promise.race([
+      store.ping().then(
+        () => null,
+        () => 'storage unavailable: it refused or lost the connection',
+      ),
+      new Promise<string>((r) => (timer = setTimeout(() => r('storage unavailable: no answer within 1 s'), HEALTH_WAIT_MS))),
+    ]).finally(() => clearTimeout(timer));
+    if (reason) {
       ctx.status = 503;
-      ctx.body = { ...body, status: 'unavailable' };
+      ctx.set('Retry-After', '1');
+      ctx.body = { ...body, status: 'unavailable', reason };
       return;
     }
     // Without the bus this process still serves its own matches: degraded, not down (the router keeps it).
@@ -226,6 +239,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // (sockets.listen, with socket.io on it) listens instead, on the configured host.
   const host = opts.host ?? '127.0.0.1';
   (app as { listen: unknown }).listen = (port: number, cb: () => void): HttpServer => sockets.listen(port, host, cb);
+  const presence = new PresenceLeases({ store, service, log, leaseMs: opts.presenceLeaseMs });
+  await presence.start();
   const { appServer } = await server.run({ port: opts.port ?? 0 });
   const port = (appServer.address() as AddressInfo).port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -245,6 +260,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       appServer.close();
       await stale?.stop();
       clocks.stop();
+      await presence.stop();
       await bots?.close();
       await service.drain();
       await notifier.close();

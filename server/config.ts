@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   databaseSchema: string;
+  /** DATABASE_TIMEOUT_MS: the longest one PostgreSQL call may take before it is answered as unavailable. */
+  databaseTimeoutMs?: number;
   /** Embedded backend when DATABASE_URL is unset: sqlite (default) or pglite (kept for comparison). */
   embeddedStore: 'sqlite' | 'pglite';
   /** Redis for the bus between server processes; unset: one process. */
@@ -35,6 +37,8 @@ export interface Config {
   limits: Partial<Record<LimitName, Limit>>;
   /** METRICS_TOKEN: lets a monitor off this machine read /metrics (Authorization: Bearer <token>). */
   metricsToken?: string;
+  /** PRESENCE_LEASE_SECONDS: a process unheard of this long no longer holds its seats connected. */
+  presenceLeaseSeconds?: number;
 }
 
 export const DEFAULT_STALE_HOURS = 24;
@@ -106,6 +110,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || 'public',
+    databaseTimeoutMs: positiveInt('DATABASE_TIMEOUT_MS', env.DATABASE_TIMEOUT_MS, undefined),
     embeddedStore: embedded,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix,
@@ -125,5 +130,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     keepFinishedDays: hours('KEEP_FINISHED_DAYS', env.KEEP_FINISHED_DAYS, 0, 'days'),
     limits: limits(env.LIMITS),
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    presenceLeaseSeconds: positiveInt('PRESENCE_LEASE_SECONDS', env.PRESENCE_LEASE_SECONDS, undefined),
   };
 }

@@ -31,7 +31,7 @@ process.on('unhandledRejection', (e) => log.error({ err: e }, 'unhandled rejecti
 try {
   if (process.env.SKIP_CLIENT_BUILD !== '1') ensureClientBuilt(cfg.clientDir, log);
   if (cfg.redisUrl && !cfg.databaseUrl) throw new Error('REDIS_URL needs DATABASE_URL: several processes must share one PostgreSQL (the embedded storage serves one process)');
-  const store = await openStore({ databaseUrl: cfg.databaseUrl, databaseSchema: cfg.databaseSchema, dataDir: cfg.dataDir, embedded: cfg.embeddedStore });
+  const store = await openStore({ databaseUrl: cfg.databaseUrl, databaseSchema: cfg.databaseSchema, databaseTimeoutMs: cfg.databaseTimeoutMs, dataDir: cfg.dataDir, embedded: cfg.embeddedStore });
   let lastBusError = 0;
   const bus = cfg.redisUrl
     ? redisBus({
@@ -75,6 +75,7 @@ try {
     limitsRedis,
     limitsPrefix: cfg.redisPrefix,
     metricsToken: cfg.metricsToken,
+    presenceLeaseMs: cfg.presenceLeaseSeconds && cfg.presenceLeaseSeconds * 1000,
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');

@@ -12,6 +12,7 @@ import { ShellContext, type Shell } from '../board/shell';
 import { roleName } from '../i18n/words';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { GameClient, type GameClientInstance } from '../net/GameClient';
+import type { Busy } from '../net/retry';
 import { MATCH_QUERY, type GuardError, type MatchStatus } from '../../protocol/index';
 import { go } from '../route';
 import { turnNotice } from '../notify';
@@ -48,7 +49,10 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   // later ones are shown above the board until the next state change makes them old news.
   // Only a new state clears it: a resync of the same state or news of the seats (presence) is no news.
   const [refusal, setRefusal] = useState<{ error: GuardError; fatal: boolean; stateID: number | null } | null>(null);
+  // A busy server (storage away, or this page asking too fast): asked again by itself, said in a banner.
+  const [busy, setBusy] = useState<Busy | null>(null);
   const onServerError = useCallback((e: GuardError, client: GameClientInstance) => {
+    if (e.type === 'unavailable' || e.type === 'rate-limited') return; // the busy banner says it
     const s = client.getState();
     setRefusal({ error: e, fatal: s === null && (e.type === 'not-found' || e.type === 'unauthorized'), stateID: s?._stateID ?? null });
   }, []);
@@ -222,6 +226,11 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
         </div>
       ) : (
         <>
+          {busy && (
+            <p className="error busy" role="status" data-busy={busy.type}>
+              {t(`lobby.refusal.${busy.type}`, { seconds: busy.seconds })}
+            </p>
+          )}
           {refusal && (
             <p className="error refusal" role="alert" data-refusal={refusal.error.type}>
               {t(`lobby.refusal.${refusal.error.type}`, { reason: refusal.error.message })}
@@ -243,6 +252,7 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
             credentials={seat?.credentials}
             onUpdate={onUpdate}
             onServerError={onServerError}
+            onBusy={setBusy}
             onNextMatch={setNext}
           />
         </>

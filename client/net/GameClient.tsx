@@ -10,6 +10,7 @@ import type { Game } from 'boardgame.io';
 import type { BoardProps } from 'boardgame.io/react';
 
 import { resyncWhenBehind } from './resync';
+import { retryWhenBusy, type Busy } from './retry';
 import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, type GuardError, type MatchStatus, type NextMatch } from '../../protocol/index';
 
 type ClientOpts = Parameters<typeof Client>[0];
@@ -36,9 +37,11 @@ interface Props<G> {
   onNextMatch?: (nextMatchID: string) => void;
   /** The match's clock, stand-ins and who is away, as the server tells it (with its time, `now`). */
   onStatus?: (status: MatchStatus) => void;
+  /** The server is busy and the page asks again after a wait (`null`: it answered); see net/retry.ts. */
+  onBusy?: (busy: Busy | null) => void;
 }
 
-export function GameClient<G>({ game, board: Board, loading: Loading, matchID, playerID, credentials, multiplayer, debug = false, onUpdate, onServerError, onNextMatch, onStatus }: Props<G>): ReactNode {
+export function GameClient<G>({ game, board: Board, loading: Loading, matchID, playerID, credentials, multiplayer, debug = false, onUpdate, onServerError, onNextMatch, onStatus, onBusy }: Props<G>): ReactNode {
   const client = useMemo(
     () => Client({ game, multiplayer, matchID, playerID: playerID ?? undefined, credentials, debug }),
     // A new client only for a new match; a new seat is switched below (local hotseat keeps its match).
@@ -66,15 +69,17 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
     socket?.on(NEXT_EVENT, next);
     socket?.on(STATUS_EVENT, status);
     const stopResync = resyncWhenBehind(client);
+    const stopRetry = onBusy ? retryWhenBusy(client, onBusy) : () => undefined;
     return () => {
       stopResync();
+      stopRetry();
       socket?.off(ERROR_EVENT, refused);
       socket?.off(NEXT_EVENT, next);
       socket?.off(STATUS_EVENT, status);
       client.stop();
       unsubscribe();
     };
-  }, [client, onUpdate, onServerError, onNextMatch, onStatus, matchID]);
+  }, [client, onUpdate, onServerError, onNextMatch, onStatus, onBusy, matchID]);
   const state = client.getState();
   if (state === null) return <Loading />;
   const props = {

@@ -8,16 +8,18 @@
  * move; a sync checks the stored head (one small read) so a cache that missed another process's moves
  * catches up by replaying the stored moves. Every operation on a match runs in that match's queue.
  */
+import { randomBytes } from 'node:crypto';
 import type { Game, LogEntry, State } from 'boardgame.io';
-import { checkMove, settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
+import { legalOption, settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
 import { openSeat, roleText, type GuardError } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
 import type { Bus, BusMessage } from '../bus/index';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
-import { StaleStateError } from '../storage/errors';
+import { StaleStateError, StorageUnavailableError } from '../storage/errors';
 import type { ChatLine, Head, MatchData, MatchStore, StoredAction } from '../storage/types';
 import { afterMove, clockToStart, expired } from './clock';
+import { SeatPresence } from './presence';
 import { gameReducer, replayer, strip, type Reducer, type Replayer } from './replay';
 
 export interface MoveRequest {
@@ -70,6 +72,21 @@ export interface SyncData {
   chat: ChatLine[];
 }
 
+/**
+ * The most a move's argument may weigh, as JSON: every legal option is far smaller (a few tokens and
+ * spaces), so anything bigger is refused before it costs the engine or the queue any work.
+ */
+export const MAX_MOVE_ARG_CHARS = 1024;
+
+/** A move argument's size as JSON, or Infinity when it is not plain data. */
+function argChars(arg: unknown): number {
+  try {
+    return arg === undefined ? 0 : (JSON.stringify(arg)?.length ?? Infinity);
+  } catch {
+    return Infinity;
+  }
+}
+
 /** Chat rules (docs/ARCHITECTURE.md "Chat"): seated players only, as themselves. */
 export const CHAT = { maxLength: 500, burst: 5, perMs: 10_000, kept: 200 } as const;
 
@@ -83,6 +100,8 @@ export interface ServiceOptions {
   snapshotEvery?: number;
   /** A match nobody here is connected to is dropped from memory after this long. */
   idleMs?: number;
+  /** This process's name in presence leases (match/presence.ts); default: random. */
+  processID?: string;
 }
 
 class Entry {
@@ -99,6 +118,13 @@ class Entry {
     public sinceSnapshot: number,
     public chat: ChatLine[],
   ) {}
+  /**
+   * A move's write failed without saying whether it was saved (a timeout after the statement was sent):
+   * this memory may be one move behind storage. The next operation, or the settling timer, rereads the
+   * stored head first (refresh delivers the move if it was saved; the stored head check refuses a
+   * second copy of it).
+   */
+  doubt = false;
   /** When each seat last spoke (for the chat's rate limit). */
   readonly spoke: Record<string, number[]> = {};
   /** Runs fn after everything queued before it for this match. */
@@ -112,6 +138,12 @@ class Entry {
   }
 }
 
+/** The refusal for a request storage could not serve; the client may try the same again shortly. */
+const unavailable = (matchID: string): GuardError => ({ matchID, type: 'unavailable', message: 'the server cannot reach its storage right now: retrying', retryAfterSeconds: 1 });
+
+/** Storage did not answer (StorageUnavailableError), as opposed to a bug or a refusal on purpose. */
+const storageDown = (e: unknown) => e instanceof StorageUnavailableError;
+
 export class MatchService {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<Entry | undefined>>();
@@ -124,8 +156,14 @@ export class MatchService {
   private delivery: Delivery | null = null;
   private sweeper: ReturnType<typeof setInterval>;
   private stopping = false;
+  /** This process in presence leases: the seats whose sockets it holds name it. */
+  readonly processID: string;
+  /** The seats whose sockets this process holds, stored as a lease (match/presence.ts). */
+  readonly presence: SeatPresence;
 
   constructor(private readonly o: ServiceOptions) {
+    this.processID = o.processID ?? randomBytes(8).toString('hex');
+    this.presence = new SeatPresence({ store: o.store, log: o.log, processID: this.processID, changeMetadata: (id, fn) => this.changeMetadata(id, fn) });
     this.reducer = gameReducer(o.game);
     this.replay = replayer(this.reducer);
     this.snapshotEvery = Math.max(1, o.snapshotEvery ?? 1);
@@ -260,6 +298,15 @@ export class MatchService {
    * be delivered between the state it reads and the socket joining the match's rooms.
    */
   async sync(matchID: string, seat: PlayerID | null, credentials: string | null, attach: (d: SyncData) => void): Promise<GuardError | null> {
+    try {
+      return await this.syncOnce(matchID, seat, credentials, attach);
+    } catch (e) {
+      if (!storageDown(e)) throw e;
+      return this.refuse(unavailable(matchID));
+    }
+  }
+
+  private async syncOnce(matchID: string, seat: PlayerID | null, credentials: string | null, attach: (d: SyncData) => void): Promise<GuardError | null> {
     const notFound: GuardError = { matchID, type: 'not-found', message: `match ${matchID} not found` };
     // Twice at most: a refresh that finds storage behind this memory replaces the match's entry.
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -267,6 +314,7 @@ export class MatchService {
       if (!e) return notFound;
       const out = await e.run(async (): Promise<GuardError | null | 'again'> => {
         await this.refresh(e);
+        e.doubt = false;
         if (this.entries.get(matchID) !== e) return 'again';
         e.lastUsed = Date.now();
         if (seat !== null && !authenticateCredentials(credentials, e.metadata.players[seat as unknown as number]))
@@ -293,10 +341,17 @@ export class MatchService {
     const t0 = performance.now();
     const { matchID } = req;
     if (this.stopping) return this.refuse({ matchID, type: 'server-error', message: 'the server is shutting down: try again in a moment' });
-    const e = await this.open(matchID);
-    if (!e) return this.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
-    e.lastUsed = Date.now();
-    const out = await e.run(() => this.moveInQueue(e, req));
+    if (argChars(req.arg) > MAX_MOVE_ARG_CHARS) return this.refuse({ matchID, type: 'bad-request', message: `a move's argument is at most ${MAX_MOVE_ARG_CHARS} characters of JSON` });
+    let out: GuardError | null;
+    try {
+      const e = await this.open(matchID);
+      if (!e) return this.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
+      e.lastUsed = Date.now();
+      out = await e.run(() => this.moveInQueue(e, req));
+    } catch (err) {
+      if (!storageDown(err)) throw err;
+      out = unavailable(matchID);
+    }
     if (out) return this.refuse(out);
     this.o.metrics?.moves.inc();
     this.o.metrics?.moveSeconds.observe((performance.now() - t0) / 1000);
@@ -311,6 +366,11 @@ export class MatchService {
   private async moveInQueue(e: Entry, req: MoveRequest, attempt = 0, seatsChecked = false): Promise<GuardError | null> {
     const { matchID, playerID } = req;
     if (!this.entries.has(matchID)) return { matchID, type: 'not-found', message: `match ${matchID} not found` };
+    if (e.doubt) {
+      await this.refresh(e);
+      e.doubt = false;
+      if (this.entries.get(matchID) !== e) return { matchID, type: 'stale', message: 'the match was reloaded from storage: resyncing' };
+    }
     const seat = e.metadata.players[playerID as unknown as number];
     if (req.credentials !== null && !authenticateCredentials(req.credentials, seat))
       return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${playerID}` };
@@ -336,12 +396,14 @@ export class MatchService {
       return this.moveInQueue(e, req, attempt, true);
     }
 
-    // The engine says whether and why not; boardgame.io's flow must agree (its stages follow the engine's
-    // prompt). Checked before reducing, so a refusal costs no reducer work and no console noise.
-    const why = checkMove(state.G as WatergateState, playerID, req.type, req.arg);
-    if (why) return { matchID, type: 'invalid-move', message: why };
+    // The engine says whether and why not, and which of its own options the argument is: that option,
+    // never the sender's object, is reduced, stored, logged, sent and replayed. boardgame.io's flow must
+    // agree (its stages follow the engine's prompt). Checked before reducing, so a refusal costs no
+    // reducer work and no console noise.
+    const legal = legalOption(state.G as WatergateState, playerID, req.type, req.arg);
+    if ('error' in legal) return { matchID, type: 'invalid-move', message: legal.error };
     const flow = this.reducer.game.flow;
-    const action: StoredAction = { type: 'MAKE_MOVE', payload: { type: req.type, args: [req.arg], playerID } };
+    const action: StoredAction = { type: 'MAKE_MOVE', payload: { type: req.type, args: [legal.arg], playerID } };
     const input = this.reducer.prepare(state, action);
     const reduced = flow.isPlayerActive(input.G, input.ctx, playerID) && flow.getMove(input.ctx, req.type, playerID) ? this.reducer(state, action) : state;
     if (reduced._stateID === state._stateID) {
@@ -358,7 +420,17 @@ export class MatchService {
     try {
       await this.o.store.commitMove(matchID, { prevStateID: state._stateID, seatsVersion: e.seatsVersion, state: next, action, log: deltalog, updatedAt, gameover, snapshot, clock });
     } catch (err) {
-      if (!(err instanceof StaleStateError)) throw err;
+      if (!(err instanceof StaleStateError)) {
+        // Saved or not, nothing is applied here: the stored head says which, before anything else.
+        this.doubt(e);
+        if (storageDown(err)) {
+          this.o.log.warn({ matchID, err: (err as Error).message }, 'move not saved: storage unavailable');
+          return unavailable(matchID);
+        }
+        // Not an outage: trying again would not help; the client is resynced instead.
+        this.o.log.error({ err, matchID }, 'move not saved');
+        return { matchID, type: 'server-error', message: 'the server could not save this move: resyncing' };
+      }
       // Another process saved a move, or the seats changed, since this memory was current.
       this.o.log.warn({ matchID, stored: err.stored, attempted: err.attempted }, 'stale write refused');
       this.o.metrics?.staleWrites.inc();
@@ -378,6 +450,23 @@ export class MatchService {
     return null;
   }
 
+  /** Marks the entry as possibly behind storage and rereads the head once storage answers again. */
+  private doubt(e: Entry): void {
+    if (e.doubt) return;
+    e.doubt = true;
+    const settle = () => {
+      if (!e.doubt || this.stopping || this.entries.get(e.matchID) !== e) return;
+      void e
+        .run(async () => {
+          if (!e.doubt) return;
+          await this.refresh(e);
+          e.doubt = false;
+        })
+        .catch(() => setTimeout(settle, 1000).unref());
+    };
+    setTimeout(settle, 1000).unref();
+  }
+
   /**
    * A timed match's clock after a move at `now` (undefined for an untimed one, or one whose clock has
    * not started): the mover's decision is charged and earns the increment, the next decider's runs.
@@ -389,20 +478,9 @@ export class MatchService {
     return afterMove(m.clock, setting, mover, decider, next._stateID, now);
   }
 
-  /**
-   * A seat's sockets in this process came (true) or all went (false): stored and told to everyone,
-   * with since when the seat has been away (an away seat may be handed to the computer).
-   */
-  async connection(matchID: string, seat: PlayerID, connected: boolean): Promise<void> {
-    const now = Date.now();
-    await this.changeMetadata(matchID, (m) => {
-      const p = m.players[seat as unknown as number];
-      if (!p || p.isConnected === connected) return m;
-      const away = { ...m.away };
-      if (connected) delete away[seat as '0' | '1'];
-      else away[seat as '0' | '1'] = now;
-      return { ...m, players: { ...m.players, [seat]: { ...p, isConnected: connected } }, away };
-    });
+  /** A seat's sockets in this process came (true) or all went (false): see SeatPresence. */
+  connection(matchID: string, seat: PlayerID, connected: boolean): Promise<void> {
+    return this.presence.connection(matchID, seat, connected);
   }
 
   /**
@@ -458,7 +536,12 @@ export class MatchService {
     if (recent.length >= CHAT.burst) return this.refuse({ matchID, type: 'bad-request', message: `at most ${CHAT.burst} messages in ${CHAT.perMs / 1000} seconds: wait a moment` });
     e.spoke[seat] = [...recent, now];
     const line: ChatLine = { id, sender: seat, payload: text, at: now };
-    await this.o.store.addChat(matchID, line);
+    try {
+      await this.o.store.addChat(matchID, line);
+    } catch (err) {
+      if (!storageDown(err)) throw err;
+      return this.refuse(unavailable(matchID));
+    }
     e.chat = [...e.chat, line].slice(-CHAT.kept);
     this.delivery?.chat(matchID, line);
     this.o.bus.publish({ t: 'chat', matchID, chat: line });

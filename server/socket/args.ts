@@ -25,18 +25,3 @@ export function checkAction(action: unknown): string | null {
   if (p.args !== undefined && p.args !== null && (!Array.isArray(p.args) || p.args.length > 1)) return 'a move takes exactly one argument';
   return null;
 }
-
-/** The most JSON a move's argument may take: Watergate's largest real move is a few hundred bytes. */
-export const MAX_MOVE_JSON = 4 * 1024;
-
-/** Why a (well-shaped) move is too large, or null. */
-export function moveTooLarge(action: unknown): string | null {
-  const args = (action as MoveAction).payload.args ?? [];
-  let size: number;
-  try {
-    size = JSON.stringify(args)?.length ?? 0;
-  } catch {
-    return 'the move is not plain JSON';
-  }
-  return size > MAX_MOVE_JSON ? `a move's argument is at most ${MAX_MOVE_JSON} characters of JSON (this one has ${size})` : null;
-}

@@ -33,7 +33,7 @@ import type { Limiter } from '../limits';
 import type { MatchService, SyncData } from '../match/service';
 import type { RefusalLog } from '../refusals';
 import type { MatchData } from '../storage/types';
-import { checkAction, isCredentials, isMatchID, isSeat, moveTooLarge, type MoveAction } from './args';
+import { checkAction, isCredentials, isMatchID, isSeat, type MoveAction } from './args';
 import { SocketGuard } from './guard';
 import { createHttpServer, type HttpLimits } from './http';
 import { textOnlyParser } from './parser';
@@ -189,7 +189,8 @@ export class GameSockets {
     if (before && (before.matchID !== matchID || before.seat !== seat)) await this.unfollow(socket);
     let connected = true;
     const refusal = await this.o.service.sync(matchID, seat, f.credentials, (d) => {
-      if (this.attach(socket, f, d, true)) connected = seat === null || d.metadata.players[seat as unknown as number]?.isConnected === true;
+      // Held by this process already (a presence lease names the processes holding a seat's sockets).
+      if (this.attach(socket, f, d, true)) connected = seat === null || (d.metadata.holders?.[seat] ?? []).includes(this.o.service.processID);
     });
     if (refusal) return this.guard.fail(socket, refusal);
     if (!connected) await this.o.service.connection(matchID, seat!, true);
@@ -338,7 +339,8 @@ export class GameSockets {
     const f = this.followers.get(socket.id);
     if (!isSeat(playerID) || !f || f.matchID !== matchID || f.seat !== playerID)
       return this.guard.bad(socket, { matchID, type: 'unauthorized', message: 'sync with this seat and its credentials before moving' });
-    const bad = checkAction(action) ?? moveTooLarge(action);
+    // The argument's size is the service's to cap (MAX_MOVE_ARG_CHARS), for every mover alike.
+    const bad = checkAction(action);
     if (bad) return this.guard.bad(socket, { matchID, type: 'bad-request', message: bad });
     const move = action as MoveAction;
     if (move.payload.playerID !== playerID)

@@ -23,3 +23,17 @@ export class StaleStateError extends Error {
     );
   }
 }
+
+/**
+ * The database could not be reached or did not answer in time. Whatever was being done may or may not
+ * have happened (a timeout after the statement was sent): the caller reads the truth again later.
+ * Answered to HTTP clients as 503 with these words, to sockets as `unavailable`.
+ */
+export class StorageUnavailableError extends Error {
+  readonly status = 503;
+  readonly expose = true;
+  readonly retryAfterSeconds = 1;
+  constructor(readonly cause?: unknown) {
+    super('storage unavailable: try again in a moment');
+  }
+}

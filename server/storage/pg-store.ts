@@ -7,7 +7,7 @@
 import { StaleStateError } from './errors';
 import { addListed, migrateV1 } from './pg-migrate';
 import type { SqlBackend, SqlQuery } from './sql';
-import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type TimedMatch, type ChatLine } from './types';
+import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type TimedMatch, type ChatLine, type DeadHold } from './types';
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -21,6 +21,8 @@ export class PgStore implements MatchStore {
   private readonly st: string;
   private readonly mv: string;
   private readonly ch: string;
+  private readonly procs: string;
+  private readonly holds: string;
 
   constructor(
     readonly sql: SqlBackend,
@@ -33,6 +35,8 @@ export class PgStore implements MatchStore {
     this.st = `"${schema}".wg_states`;
     this.mv = `"${schema}".wg_moves`;
     this.ch = `"${schema}".wg_chat`;
+    this.procs = `"${schema}".wg_procs`;
+    this.holds = `"${schema}".wg_holds`;
   }
 
   private async timed<T>(op: string, fn: () => Promise<T>): Promise<T> {
@@ -81,7 +85,11 @@ export class PgStore implements MatchStore {
         at bigint NOT NULL,
         PRIMARY KEY (match_id, seq))`);
       await addListed(q, this.schema);
-    });
+      // Presence leases (match/presence.ts), their own step: a heartbeat per process, and which matches
+      // each holds a seat of connected. No link to wg_matches: a hold outlives its match until swept.
+      await q.query(`CREATE TABLE IF NOT EXISTS ${this.procs} (proc text PRIMARY KEY, beat_at bigint NOT NULL)`);
+      await q.query(`CREATE TABLE IF NOT EXISTS ${this.holds} (proc text NOT NULL, match_id text NOT NULL, PRIMARY KEY (proc, match_id))`);
+    }, { slow: true });
   }
 
   close(): Promise<void> {
@@ -260,6 +268,30 @@ export class PgStore implements MatchStore {
 
   async wipe(matchID: string): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.m} WHERE match_id = $1`, [matchID]);
+  }
+
+  async beat(proc: string, now: number): Promise<void> {
+    await this.sql.query(`INSERT INTO ${this.procs} (proc, beat_at) VALUES ($1, $2) ON CONFLICT (proc) DO UPDATE SET beat_at = EXCLUDED.beat_at`, [proc, now]);
+  }
+
+  async hold(proc: string, matchID: string): Promise<void> {
+    await this.sql.query(`INSERT INTO ${this.holds} (proc, match_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [proc, matchID]);
+  }
+
+  async unhold(proc: string, matchID: string): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.holds} WHERE proc = $1 AND match_id = $2`, [proc, matchID]);
+  }
+
+  async deadHolds(self: string, before: number): Promise<DeadHold[]> {
+    const { rows } = await this.sql.query<{ proc: string; match_id: string; beat_at: string | null }>(
+      `SELECT h.proc, h.match_id, p.beat_at FROM ${this.holds} h LEFT JOIN ${this.procs} p USING (proc) WHERE h.proc <> $1 AND (p.beat_at IS NULL OR p.beat_at < $2)`,
+      [self, before],
+    );
+    return rows.map((r) => ({ proc: r.proc, matchID: r.match_id, beatAt: r.beat_at === null ? null : Number(r.beat_at) }));
+  }
+
+  async forgetDead(before: number): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.procs} p WHERE beat_at < $1 AND NOT EXISTS (SELECT 1 FROM ${this.holds} h WHERE h.proc = p.proc)`, [before]);
   }
 
   async claimBot(matchID: string): Promise<boolean> {

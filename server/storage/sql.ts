@@ -8,8 +8,11 @@ export interface SqlQuery {
 
 export interface SqlBackend extends SqlQuery {
   readonly kind: 'postgres' | 'pglite';
-  /** Runs fn inside BEGIN … COMMIT; any throw rolls everything back. */
-  transaction<T>(fn: (q: SqlQuery) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn inside BEGIN … COMMIT; any throw rolls everything back. `slow`: no time limit (table
+   * creation and upgrades at start, which may wait for another process's).
+   */
+  transaction<T>(fn: (q: SqlQuery) => Promise<T>, opts?: { slow?: boolean }): Promise<T>;
   /** Session-level advisory locks for this process (PostgreSQL); absent: one process, nothing to lock. */
   locks?: AdvisoryLocks;
   close(): Promise<void>;

@@ -10,8 +10,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { StaleStateError } from './errors';
-import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type TimedMatch } from './types';
+import { StaleStateError, StorageUnavailableError } from './errors';
+import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type DeadHold, type TimedMatch } from './types';
 
 type MatchRow = Pick<StoredRow, 'metadata' | 'updated_at' | 'result' | 'state_id' | 'seats_version'>;
 
@@ -44,7 +44,9 @@ export class SqliteStore implements MatchStore {
     try {
       return Promise.resolve(fn());
     } catch (e) {
-      return Promise.reject(e);
+      // The disk full, failing or the file locked: the same clear "try again" as a database away.
+      const code = (e as { code?: unknown }).code;
+      return Promise.reject(typeof code === 'string' && /^SQLITE_(FULL|IOERR|BUSY|LOCKED|CANTOPEN|READONLY|NOMEM)/.test(code) ? new StorageUnavailableError(e) : e);
     } finally {
       this.observe?.(op, (performance.now() - t0) / 1000);
     }
@@ -91,6 +93,10 @@ export class SqliteStore implements MatchStore {
         at INTEGER NOT NULL);
       CREATE INDEX IF NOT EXISTS wg_chat_match ON wg_chat (match_id, seq);`);
       addListed(db);
+      // Presence leases (match/presence.ts), their own step: a heartbeat per process, and which matches
+      // each holds a seat of connected. No link to wg_matches: a hold outlives its match until swept.
+      db.exec(`CREATE TABLE IF NOT EXISTS wg_procs (proc TEXT PRIMARY KEY, beat_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS wg_holds (proc TEXT NOT NULL, match_id TEXT NOT NULL, PRIMARY KEY (proc, match_id)) WITHOUT ROWID;`);
     } catch (e) {
       db.close();
       if ((e as { code?: string }).code === 'SQLITE_BUSY')
@@ -259,6 +265,29 @@ export class SqliteStore implements MatchStore {
 
   async wipe(matchID: string): Promise<void> {
     this.st.del.run(matchID);
+  }
+
+  async beat(proc: string, now: number): Promise<void> {
+    this.db.prepare('INSERT INTO wg_procs (proc, beat_at) VALUES (?, ?) ON CONFLICT (proc) DO UPDATE SET beat_at = excluded.beat_at').run(proc, now);
+  }
+
+  async hold(proc: string, matchID: string): Promise<void> {
+    this.db.prepare('INSERT INTO wg_holds (proc, match_id) VALUES (?, ?) ON CONFLICT DO NOTHING').run(proc, matchID);
+  }
+
+  async unhold(proc: string, matchID: string): Promise<void> {
+    this.db.prepare('DELETE FROM wg_holds WHERE proc = ? AND match_id = ?').run(proc, matchID);
+  }
+
+  async deadHolds(self: string, before: number): Promise<DeadHold[]> {
+    const rows = this.db
+      .prepare('SELECT h.proc, h.match_id, p.beat_at FROM wg_holds h LEFT JOIN wg_procs p USING (proc) WHERE h.proc <> ? AND (p.beat_at IS NULL OR p.beat_at < ?)')
+      .all(self, before) as { proc: string; match_id: string; beat_at: number | null }[];
+    return rows.map((r) => ({ proc: r.proc, matchID: r.match_id, beatAt: r.beat_at }));
+  }
+
+  async forgetDead(before: number): Promise<void> {
+    this.db.prepare('DELETE FROM wg_procs WHERE beat_at < ? AND NOT EXISTS (SELECT 1 FROM wg_holds h WHERE h.proc = wg_procs.proc)').run(before);
   }
 
   /** One process owns the file (exclusive mode): it runs every bot. */

@@ -21,7 +21,16 @@ export type MatchData = Server.MatchData & {
   clock?: MatchClock;
   standIns?: Partial<Record<'0' | '1', StandIn>>;
   away?: Partial<Record<'0' | '1', number>>;
+  /** The server processes whose sockets hold each seat connected (presence leases, match/presence.ts). */
+  holders?: Partial<Record<'0' | '1', string[]>>;
 };
+
+/** A seat's presence held by a process whose lease ran out (it died): `beatAt` its last heartbeat. */
+export interface DeadHold {
+  proc: string;
+  matchID: string;
+  beatAt: number | null;
+}
 
 /** A move as dispatched to the reducer: credentials never stored. */
 export interface StoredAction {
@@ -159,6 +168,17 @@ export interface MatchStore {
   releaseBot(matchID: string): Promise<void>;
   /** Every claim of this process was lost at once (the lock connection dropped). */
   onClaimsLost?(fn: () => void): void;
+  /**
+   * Presence leases (server/match/presence.ts): a process renews its heartbeat; it notes the matches
+   * where it holds a seat connected (an index for the sweep, beside the metadata that says which seat);
+   * the sweep asks for holds of processes other than `self` whose heartbeat is older than `before`,
+   * and forgets the processes dead since before `before` that hold nothing any more.
+   */
+  beat(proc: string, now: number): Promise<void>;
+  hold(proc: string, matchID: string): Promise<void>;
+  unhold(proc: string, matchID: string): Promise<void>;
+  deadHolds(self: string, before: number): Promise<DeadHold[]>;
+  forgetDead(before: number): Promise<void>;
   observe?: StorageObserver;
 }
 

@@ -171,8 +171,8 @@ describe('8. malformed socket payloads', () => {
       [[moveAction({ move: 'play', args: [1, 2] }, '0', creds['0']), id, matchID, '0'], 'bad-request', /exactly one argument/],
       [[moveAction({ move: 'pin', args: [{ token: 'T01', space: 'B01' }] }, '0', creds['0']), id, matchID, '0'], 'invalid-move', /waits for "play", not "pin"/],
       [[moveAction({ move: 'play', args: [{ card: 'X'.repeat(300), as: 'value' }] }, '0', creds['0']), id, matchID, '0'], 'invalid-move', /./],
-      // A move's argument is capped (4 KB of JSON) well below the frame limit, with the reason.
-      [[moveAction({ move: 'play', args: [{ card: 'X'.repeat(5_000), as: 'value' }] }, '0', creds['0']), id, matchID, '0'], 'bad-request', /at most 4096 characters of JSON/],
+      // A move's argument is capped (1 KB of JSON) well below the frame limit, with the reason.
+      [[moveAction({ move: 'play', args: [{ card: 'X'.repeat(5_000), as: 'value' }] }, '0', creds['0']), id, matchID, '0'], 'bad-request', /at most 1024 characters of JSON/],
       [[moveAction({ move: 'play', args: ['N01'] }, '0', creds['0']), id, matchID, '0'], 'invalid-move', /./],
       [[moveAction(good, '0', creds['0']), 'x', matchID, '0'], 'bad-request', /stateID/],
       [[moveAction(good, '0', creds['0']), id, { $gt: '' }, '0'], 'bad-request', /match ID/],

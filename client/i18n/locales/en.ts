@@ -73,6 +73,8 @@ const en = {
       'not-found': 'The server does not know this match: {{reason}}',
       'server-error': 'The server could not do this: {{reason}}',
       'bad-request': 'The server did not understand the request: {{reason}}',
+      unavailable: 'Server busy, retrying…',
+      'rate-limited': 'Too many requests: retrying in {{seconds}} s…',
     },
   },
   board: {

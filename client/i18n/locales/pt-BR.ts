@@ -75,6 +75,8 @@ const ptBR: Translation = {
       'not-found': 'O servidor não conhece esta partida: {{reason}}',
       'server-error': 'O servidor não conseguiu fazer isto: {{reason}}',
       'bad-request': 'O servidor não entendeu o pedido: {{reason}}',
+      unavailable: 'Servidor ocupado, tentando de novo…',
+      'rate-limited': 'Pedidos demais: nova tentativa em {{seconds}} s…',
     },
   },
   board: {

@@ -75,6 +75,8 @@ const zhCN: Translation = {
       'not-found': '服务器找不到此对局：{{reason}}',
       'server-error': '服务器无法执行：{{reason}}',
       'bad-request': '服务器无法理解该请求：{{reason}}',
+      unavailable: '服务器繁忙，正在重试…',
+      'rate-limited': '请求过多：{{seconds}} 秒后重试…',
     },
   },
   board: {
