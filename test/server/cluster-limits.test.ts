@@ -2,12 +2,16 @@
  * Limits on two processes behind HAProxy (as `npm run cluster` runs them, with a schema and a Redis
  * prefix of this test's own): a client flooding creates and joins through HAProxy is limited across
  * both processes together (the limits are counted in Redis, the address read from the header HAProxy
- * adds), while a client at another address (127.0.0.2) creates, joins and plays through the same proxy.
+ * adds), then floods syncs, stale moves and chat over sockets, while a client at another address
+ * (127.0.0.2) creates, joins and plays through the same proxy, each move in seconds at most.
  * With Redis unreachable a process still limits, in its own memory, and keeps serving.
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { io as ioClient, type Socket } from 'socket.io-client';
+import { legalMoves, type WatergateState } from '../../game/index';
+import type { GuardError } from '../../protocol/index';
 import { freePort, HAPROXY, startCluster, startServerProcess, type Cluster, type ServerProcess } from '../../tools/cluster';
 import { apiFrom, dropSchema, PG_URL, play, player, postgresAvailable, uniqueSchema } from './helpers';
 
@@ -67,17 +71,72 @@ describe.skipIf(!hasPg || !hasHaproxy)('limits on two processes behind HAProxy',
       '0': player(url, matchID, '0', a.body.playerCredentials, { localAddress: '127.0.0.2' }),
       '1': player(url, matchID, '1', b.body.playerCredentials, { localAddress: '127.0.0.2' }),
     };
+    // Meanwhile the flooder, seated in its own match, floods syncs, moves on an old state and chat over
+    // sockets through the same proxy.
+    const flood = await floodSockets(url, target, joins[0].body.playerCredentials as string, joins[1].body.playerCredentials as string);
+    const took: number[] = [];
     try {
-      await play(players, 10);
+      for (let i = 0; i < 10; i++) {
+        const t0 = performance.now();
+        await play(players, 1);
+        took.push(performance.now() - t0);
+      }
       expect(players['1'].state()!._stateID).toBeGreaterThanOrEqual(10);
     } finally {
       players['0'].stop();
       players['1'].stop();
+      flood.stop();
     }
+    const refused = flood.errors();
+    for (const message of [/too many syncs/, /too many moves on an old state/, /too many chat messages/])
+      expect(refused.some((e) => e.type === 'rate-limited' && message.test(e.message) && e.retryAfterSeconds! >= 1), String(message)).toBe(true);
+    // Each of the other client's moves reached both of its boards at a person's pace, not after the flood.
+    took.sort((x, y) => x - y);
+    console.log(`moves of the other client during the socket flood: median ${took[5].toFixed(0)} ms, slowest ${took[9].toFixed(0)} ms`);
+    expect(took[9]).toBeLessThan(3_000);
     // The flooder is still refused meanwhile.
     expect((await apiFrom('127.0.0.1', url, '/games/watergate/create', {})).status).toBe(429);
   });
 });
+
+/**
+ * A seated flooder: one socket per seat of its match (through HAProxy, routed by matchID like a page's)
+ * sends syncs, moves on an old state and chat lines as fast as it can until stopped.
+ */
+async function floodSockets(url: string, matchID: string, cred0: string, cred1: string) {
+  const sockets: Socket[] = [];
+  const errors: GuardError[] = [];
+  for (const [seat, cred] of [['0', cred0], ['1', cred1]] as const) {
+    const s = ioClient(`${url}/watergate`, { transports: ['websocket'], forceNew: true, reconnection: false, query: { matchID } });
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', () => resolve());
+      s.once('connect_error', reject);
+    });
+    s.on('watergate:error', (e: GuardError) => errors.push(e));
+    const synced = new Promise<{ G: WatergateState; _stateID: number }>((r) => s.once('sync', (_m: string, d: { state: { G: WatergateState; _stateID: number } }) => r(d.state)));
+    s.emit('sync', matchID, seat, cred, 2);
+    const state = await synced;
+    const move = legalMoves(state.G, '0')[0] ?? { move: 'resign', args: [] };
+    let n = 0;
+    const timer = setInterval(() => {
+      for (let i = 0; i < 20; i++, n++) {
+        if (n % 3 === 0) s.emit('sync', matchID, seat, cred, 2);
+        else if (n % 3 === 1) s.emit('update', { type: 'MAKE_MOVE', payload: { type: move.move, args: move.args, playerID: seat, credentials: cred } }, state._stateID - 1, matchID, seat);
+        else s.emit('chat', matchID, { id: `f${seat}-${n}`, sender: seat, payload: `flood ${n}` });
+      }
+    }, 20);
+    sockets.push(Object.assign(s, { timer }));
+  }
+  return {
+    errors: () => errors,
+    stop: () => {
+      for (const s of sockets) {
+        clearInterval((s as Socket & { timer: ReturnType<typeof setInterval> }).timer);
+        s.close();
+      }
+    },
+  };
+}
 
 describe.skipIf(!hasPg)('limits with Redis unreachable', () => {
   const schema = uniqueSchema();
