@@ -14,6 +14,7 @@ import type { Game, Server } from 'boardgame.io';
 import { botLevelOf, openSeat, roleText, type MatchList, type PlayAgainResponse, type PublicMatch, type VsComputerResponse } from '../../protocol/index';
 import { generateCredentials, requireSeat } from '../auth';
 import { enforce, type Limiter, type LimitName } from '../limits';
+import { seatPresenceCleared } from '../match/presence';
 import type { MatchService } from '../match/service';
 import { HttpError } from '../storage/errors';
 import type { MatchStore } from '../storage/types';
@@ -101,7 +102,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       // A fresh seat: nothing of an earlier holder (its data, webhook, presence) passes to the joiner.
       const seat: Seat = { id: seatOf(m, id).id, name, credentials: playerCredentials };
       if (data) seat.data = data;
-      return { ...m, players: { ...m.players, [id]: seat }, updatedAt: Date.now() };
+      return { ...m, players: { ...m.players, [id]: seat }, ...seatPresenceCleared(m, id as '0' | '1'), updatedAt: Date.now() };
     });
     if (done === undefined) throw notFound(ctx.params.id);
     await service.metadataChanged(ctx.params.id);
@@ -119,10 +120,8 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       requireSeat(m, playerID, creds);
       // The seat is emptied: name, credentials, data (a webhook) and presence all go with the leaver.
       const players = { ...m.players, [playerID]: { id: seatOf(m, playerID).id } };
-      const away = { ...m.away };
-      delete away[playerID as '0' | '1'];
       // Nobody left (a bot does not count): the match goes, as in boardgame.io.
-      return Object.values(players).some((p) => (p as Seat).name && !botLevelOf(p as Seat)) ? { ...m, players, away, updatedAt: Date.now() } : null;
+      return Object.values(players).some((p) => (p as Seat).name && !botLevelOf(p as Seat)) ? { ...m, players, ...seatPresenceCleared(m, playerID), updatedAt: Date.now() } : null;
     });
     if (done === undefined) throw notFound(ctx.params.id);
     await service.metadataChanged(ctx.params.id);

@@ -33,6 +33,15 @@ export function holdSeat(m: MatchData, seat: Seat, proc: string, connected: bool
   return { ...m, players: { ...m.players, [seat]: { ...p, isConnected } }, holders, away };
 }
 
+/** The presence records without `seat`'s (a seat emptied or taken afresh: nobody holds it yet). */
+export function seatPresenceCleared(m: MatchData, seat: Seat): Pick<MatchData, 'away' | 'holders'> {
+  const away = { ...m.away };
+  const holders = { ...m.holders };
+  delete away[seat];
+  delete holders[seat];
+  return { away, holders };
+}
+
 /** The metadata without dead process `proc` among any seat's holders; a seat it alone held is away since `since`. */
 export function releaseProc(m: MatchData, proc: string, since: number): MatchData {
   let out = m;

@@ -81,6 +81,8 @@ export class GameSockets {
   private readonly conns = new Map<string, Conn>();
   /** `${matchID}#${seat}` → sockets of that seat in this process (presence is per seat, not per tab). */
   private readonly seatSockets = new Map<string, number>();
+  /** The last presence write asked for each seat (storePresence keeps them in order). */
+  private readonly presenceWrites = new Map<string, Promise<unknown>>();
   /** The view each room of a match was last sent (the base of the next patch), per match and room. */
   private readonly views = new Map<string, Map<string, { stateID: number; view: State }>>();
   private stopping = false;
@@ -189,11 +191,13 @@ export class GameSockets {
     if (before && (before.matchID !== matchID || before.seat !== seat)) await this.unfollow(socket);
     let connected = true;
     const refusal = await this.o.service.sync(matchID, seat, f.credentials, (d) => {
-      // Held by this process already (a presence lease names the processes holding a seat's sockets).
-      if (this.attach(socket, f, d, true)) connected = seat === null || (d.metadata.holders?.[seat] ?? []).includes(this.o.service.processID);
+      // Stored as present and held by this process already (a presence lease names the processes
+      // holding a seat's sockets): nothing to write.
+      if (this.attach(socket, f, d, true))
+        connected = seat === null || (d.metadata.players[seat as unknown as number]?.isConnected === true && (d.metadata.holders?.[seat] ?? []).includes(this.o.service.processID));
     });
     if (refusal) return this.guard.fail(socket, refusal);
-    if (!connected) await this.o.service.connection(matchID, seat!, true);
+    if (!connected) await this.storePresence(matchID, seat!);
   }
 
   /**
@@ -330,7 +334,24 @@ export class GameSockets {
     const n = (this.seatSockets.get(key) ?? 1) - 1;
     if (n > 0) return void this.seatSockets.set(key, n);
     this.seatSockets.delete(key);
-    if (seatConnected) await this.o.service.connection(f.matchID, f.seat, false);
+    if (seatConnected) await this.storePresence(f.matchID, f.seat);
+  }
+
+  /**
+   * Stores whether this process holds a socket of the seat, as it is when the write runs: writes for one
+   * seat go one after another, so a socket leaving and another arriving (a seat changing hands, a
+   * reload) end with the seat as its sockets are, whatever order their writes were asked in.
+   */
+  private storePresence(matchID: string, seat: PlayerID): Promise<void> {
+    const key = room(matchID, seat);
+    const write = () => this.o.service.connection(matchID, seat, (this.seatSockets.get(key) ?? 0) > 0);
+    const p = (this.presenceWrites.get(key) ?? Promise.resolve()).then(write, write);
+    const tail = p.catch(() => undefined);
+    this.presenceWrites.set(key, tail);
+    void tail.then(() => {
+      if (this.presenceWrites.get(key) === tail) this.presenceWrites.delete(key);
+    });
+    return p;
   }
 
   private async update(socket: Socket, args: unknown[]): Promise<void> {

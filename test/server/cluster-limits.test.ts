@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { io as ioClient, type Socket } from 'socket.io-client';
-import { legalMoves, type WatergateState } from '../../game/index';
+import type { WatergateState } from '../../game/index';
 import type { GuardError } from '../../protocol/index';
 import { freePort, HAPROXY, startCluster, startServerProcess, type Cluster, type ServerProcess } from '../../tools/cluster';
 import { apiFrom, dropSchema, PG_URL, play, player, postgresAvailable, uniqueSchema } from './helpers';
@@ -38,7 +38,7 @@ describe.skipIf(!hasPg || !hasHaproxy)('limits on two processes behind HAProxy',
   it('a flooder is limited across both processes; another address plays meanwhile', async () => {
     cluster = await startCluster({
       processes: 2,
-      env: { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, REDIS_URL: REDIS, REDIS_PREFIX: `${schema}:`, LOG_LEVEL: 'info', LIMITS: `create=${CREATE}/600,join=${JOIN}/600` },
+      env: { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, REDIS_URL: REDIS, REDIS_PREFIX: `${schema}:`, LOG_LEVEL: 'debug', LIMITS: `create=${CREATE}/600,join=${JOIN}/600` },
     });
     const url = cluster.url;
     // One at a time, so that HAProxy's round robin hands them to both processes in turn.
@@ -100,13 +100,14 @@ describe.skipIf(!hasPg || !hasHaproxy)('limits on two processes behind HAProxy',
 });
 
 /**
- * A seated flooder: one socket per seat of its match (through HAProxy, routed by matchID like a page's)
- * sends syncs, moves on an old state and chat lines as fast as it can until stopped.
+ * A seated flooder: a socket for each kind of flood (through HAProxy, routed by matchID like a page's),
+ * sending syncs, moves on an old state or chat lines as fast as it can until stopped — each on its own
+ * connection, so that one kind's refusals never close the connection of another before its limit.
  */
 async function floodSockets(url: string, matchID: string, cred0: string, cred1: string) {
-  const sockets: Socket[] = [];
+  const sockets: { s: Socket; timer?: ReturnType<typeof setInterval> }[] = [];
   const errors: GuardError[] = [];
-  for (const [seat, cred] of [['0', cred0], ['1', cred1]] as const) {
+  for (const [kind, seat, cred] of [['sync', '0', cred0], ['stale', '0', cred0], ['chat', '1', cred1]] as const) {
     const s = ioClient(`${url}/watergate`, { transports: ['websocket'], forceNew: true, reconnection: false, query: { matchID } });
     await new Promise<void>((resolve, reject) => {
       s.once('connect', () => resolve());
@@ -116,22 +117,23 @@ async function floodSockets(url: string, matchID: string, cred0: string, cred1: 
     const synced = new Promise<{ G: WatergateState; _stateID: number }>((r) => s.once('sync', (_m: string, d: { state: { G: WatergateState; _stateID: number } }) => r(d.state)));
     s.emit('sync', matchID, seat, cred, 2);
     const state = await synced;
-    const move = legalMoves(state.G, '0')[0] ?? { move: 'resign', args: [] };
+    // Any move will do: made on an old state, it is refused as stale before the rules look at it.
+    const stale = { type: 'MAKE_MOVE', payload: { type: 'play', args: [{ card: 'E01', as: 'action' }], playerID: seat, credentials: cred } };
     let n = 0;
     const timer = setInterval(() => {
-      for (let i = 0; i < 20; i++, n++) {
-        if (n % 3 === 0) s.emit('sync', matchID, seat, cred, 2);
-        else if (n % 3 === 1) s.emit('update', { type: 'MAKE_MOVE', payload: { type: move.move, args: move.args, playerID: seat, credentials: cred } }, state._stateID - 1, matchID, seat);
-        else s.emit('chat', matchID, { id: `f${seat}-${n}`, sender: seat, payload: `flood ${n}` });
+      for (let i = 0; i < 10; i++, n++) {
+        if (kind === 'sync') s.emit('sync', matchID, seat, cred, 2);
+        else if (kind === 'stale') s.emit('update', stale, state._stateID - 1, matchID, seat);
+        else s.emit('chat', matchID, { id: `f${n}`, sender: seat, payload: `flood ${n}` });
       }
     }, 20);
-    sockets.push(Object.assign(s, { timer }));
+    sockets.push({ s, timer });
   }
   return {
     errors: () => errors,
     stop: () => {
-      for (const s of sockets) {
-        clearInterval((s as Socket & { timer: ReturnType<typeof setInterval> }).timer);
+      for (const { s, timer } of sockets) {
+        clearInterval(timer);
         s.close();
       }
     },

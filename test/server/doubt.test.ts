@@ -91,7 +91,7 @@ describe('a move write with an unknown outcome', () => {
       for (let i = 0; i < 20 && !answers.some((r) => r.status !== 200); i++) answers.push(await api(t.url, '/games/watergate/create', { numPlayers: 2 }));
       const full = answers.at(-1)!;
       expect(full.status).toBe(503);
-      expect(full.body).toEqual({ error: 'storage unavailable: try again in a moment' });
+      expect(full.body).toEqual({ error: 'storage unavailable: try again in a moment', retryAfter: 1 });
       expect(full.headers.get('retry-after')).toBe('1');
     } finally {
       db.pragma('max_page_count = 1073741823');

@@ -51,13 +51,19 @@ describe('a move is stored as the rules read it', () => {
     const option = legalMoves(start.G, mover)[0];
     const arg = option.args[0] as Record<string, unknown>;
     expect(option.move).toBe('play');
-    const padded: unknown[] = [{ ...arg, note: MARK }, { ...arg, note: MARK + 'x'.repeat(50_000) }];
+    // 10 kB: refused by the argument's cap (a 50 kB message is more than a socket frame may carry: below).
+    const padded: unknown[] = [{ ...arg, note: MARK }, { ...arg, note: MARK + 'x'.repeat(10_000) }];
     if (arg.target) padded.push({ ...arg, target: { ...(arg.target as object), note: MARK } });
     for (const p of padded) {
       const r = await refusal(me.s, action('play', p, mover, creds[mover]), start._stateID, matchID, mover);
       if (JSON.stringify(p).length > MAX_MOVE_ARG_CHARS) expect(r).toMatchObject({ type: 'bad-request', message: expect.stringContaining(`${MAX_MOVE_ARG_CHARS} characters`) });
       else expect(r).toMatchObject({ type: 'invalid-move', message: expect.stringContaining("not one of the rules' options") });
     }
+    // 50 kB of padding is more than one socket message may carry: that connection is closed, nothing else.
+    const big = await synced(matchID, mover, creds[mover]);
+    const closed = next(big.s, 'disconnect');
+    big.s.emit('update', action('play', { ...arg, note: MARK + 'x'.repeat(50_000) }, mover, creds[mover]), start._stateID, matchID, mover);
+    await closed;
     // Nothing was played: not in storage, not in the server's memory.
     expect((await truth())._stateID).toBe(start._stateID);
     expect(t.server.service.peek(matchID)!.state._stateID).toBe(start._stateID);

@@ -101,7 +101,7 @@ describe.skipIf(!enabled)('storage outages', () => {
       expect(health.ms, `${outage}: /healthz answered in ${health.ms} ms`).toBeLessThan(5000);
       const create = await timed(() => api(server.url, '/games/watergate/create', { numPlayers: 2 }));
       expect(create.out.status).toBe(503);
-      expect(create.out.body).toEqual({ error: 'storage unavailable: try again in a moment' });
+      expect(create.out.body).toEqual({ error: 'storage unavailable: try again in a moment', retryAfter: 1 });
       expect(create.out.headers.get('retry-after')).toBe('1');
       expect(create.ms, `${outage}: create answered in ${create.ms} ms`).toBeLessThan(5000);
       const read = await timed(() => api(server.url, `/games/watergate/${matchID}`));

@@ -54,7 +54,7 @@ describe('public match data', () => {
     const inList = (await listed()).find((m) => m.matchID === matchID);
     expect(inList).toMatchObject({ matchID, gameName: 'watergate', players: seats, unlisted: false });
     // The seat's data is really stored: it is the server that keeps it to itself.
-    expect((await stored(t.store, matchID)).metadata.players[0].data).toEqual({ notify: { webhook: WEBHOOK, base: t.url } });
+    expect((await stored(t.store, matchID)).metadata.players[0].data).toEqual({ notify: { webhook: WEBHOOK } });
     for (const text of [JSON.stringify(one), JSON.stringify(inList), JSON.stringify(spectator.received), JSON.stringify(seat0.received), JSON.stringify(late.received)]) {
       expect(text).not.toContain('example.com');
       expect(text).not.toContain('notify');
