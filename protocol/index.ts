@@ -21,6 +21,8 @@ export interface GuardError {
   message: string;
   /** With `rate-limited` (and `unavailable` when known): when to ask again. */
   retryAfterSeconds?: number;
+  /** This connection's seat changed hands (left, or taken afresh): it now follows as a spectator. */
+  seatLost?: true;
 }
 
 /** The computer's levels (bots/levels.ts gives each its budget). */

@@ -51,11 +51,20 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   const [refusal, setRefusal] = useState<{ error: GuardError; fatal: boolean; stateID: number | null } | null>(null);
   // A busy server (storage away, or this page asking too fast): asked again by itself, said in a banner.
   const [busy, setBusy] = useState<Busy | null>(null);
+  // This browser's seat changed hands (left from another tab or device, then taken): it watches now.
+  const [seatLost, setSeatLost] = useState(false);
   const onServerError = useCallback((e: GuardError, client: GameClientInstance) => {
     if (e.type === 'unavailable' || e.type === 'rate-limited') return; // the busy banner says it
+    if (e.seatLost) {
+      dropSeat(matchID);
+      setSeatLost(true);
+      setRefusal(null);
+      setForgotten((n) => n + 1);
+      return;
+    }
     const s = client.getState();
     setRefusal({ error: e, fatal: s === null && (e.type === 'not-found' || e.type === 'unauthorized'), stateID: s?._stateID ?? null });
-  }, []);
+  }, [matchID]);
   // A game in progress (a first move made, not over): "Leave" then keeps the seat (come back later, or resign).
   const [inGame, setInGame] = useState(false);
   // Without a seat here, a free seat of the match is offered above the board (the address is the
@@ -229,6 +238,11 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           {busy && (
             <p className="error busy" role="status" data-busy={busy.type}>
               {t(`lobby.refusal.${busy.type}`, { seconds: busy.seconds })}
+            </p>
+          )}
+          {seatLost && !seat && (
+            <p className="notice seat-lost" role="status" data-seat-lost>
+              {t('lobby.seatLost')}
             </p>
           )}
           {refusal && (

@@ -243,7 +243,7 @@ export class GameSockets {
 
   private async demote(socket: Socket, f: Follower, seatConnected: boolean): Promise<void> {
     const leaving = this.unfollow(socket, seatConnected);
-    this.guard.fail(socket, { matchID: f.matchID, type: 'unauthorized', message: `${roleText(f.seat!)}'s seat changed hands: your credentials no longer open it, you now watch as a spectator` });
+    this.guard.fail(socket, { matchID: f.matchID, type: 'unauthorized', message: `${roleText(f.seat!)}'s seat changed hands: your credentials no longer open it, you now watch as a spectator`, seatLost: true });
     const spectator: Follower = { matchID: f.matchID, seat: null, credentials: null };
     const refusal = await this.o.service.sync(f.matchID, null, null, (d) => void this.attach(socket, spectator, d, false));
     if (refusal) this.guard.fail(socket, refusal);

@@ -186,4 +186,20 @@ describe('online play', () => {
     expect(await a.locator('[data-sound]').isChecked()).toBe(true);
     await Promise.all([aCtx.close(), bCtx.close()]);
   });
+
+  it('a seat left from elsewhere: the page that held it says so and watches, with no hand and nothing to play', { timeout: 120_000 }, async () => {
+    const { matchID, nixon, close } = await twoPlayers();
+    await nixon.locator('.hand-cards [data-card]').first().waitFor();
+    // The player leaves from another tab or device, with the credentials this browser keeps.
+    const held = await nixon.evaluate((id) => JSON.parse(localStorage.getItem('watergate.seats') ?? '{}')[id], matchID);
+    const left = await fetch(`${env.server.url}/games/watergate/${matchID}/leave`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ playerID: '1', credentials: held.credentials }) });
+    expect(left.status).toBe(200);
+    await nixon.locator('[data-seat-lost]').waitFor({ timeout: 10_000 });
+    expect(await nixon.locator('[data-seat-lost]').textContent()).toContain('you are watching now');
+    // The page forgot the seat and follows as a spectator: no hand, no prompt of its own.
+    expect(await nixon.evaluate((id) => JSON.parse(localStorage.getItem('watergate.seats') ?? '{}')[id] ?? null, matchID)).toBeNull();
+    await expect.poll(() => nixon.locator('section.hand, .hand-cards [data-card]').count()).toBe(0);
+    expect((await boardState(nixon)).mine).toBe(false);
+    await close();
+  });
 });

@@ -66,6 +66,7 @@ const en = {
     notFound: 'There is no match {{id}} on this server (it may have been removed).',
     seatRefused: "This browser's seat in this match was not accepted: it may have been left, or the match was replaced. You can watch it instead.",
     watchInstead: 'Watch instead',
+    seatLost: 'This browser no longer holds its seat in this match (it was left, from another tab or device): you are watching now.',
     refusal: {
       stale: 'The game had moved on: your board is up to date again. Choose again.',
       'invalid-move': 'The server refused this move: {{reason}}',

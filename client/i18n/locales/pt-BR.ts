@@ -68,6 +68,7 @@ const ptBR: Translation = {
     notFound: 'Não há partida {{id}} neste servidor (ela pode ter sido removida).',
     seatRefused: 'O lugar deste navegador nesta partida não foi aceito: talvez você tenha saído, ou a partida foi substituída. Você pode assistir em vez de jogar.',
     watchInstead: 'Assistir',
+    seatLost: 'Este navegador não ocupa mais seu lugar nesta partida (ele foi deixado, em outra aba ou aparelho): agora você está assistindo.',
     refusal: {
       stale: 'O jogo já tinha avançado: seu tabuleiro foi atualizado. Escolha de novo.',
       'invalid-move': 'O servidor recusou esta jogada: {{reason}}',

@@ -68,6 +68,7 @@ const zhCN: Translation = {
     notFound: '此服务器上没有对局 {{id}}（可能已被删除）。',
     seatRefused: '此浏览器在本对局中的座位未被接受：可能已离开，或对局已被替换。你可以改为观战。',
     watchInstead: '改为观战',
+    seatLost: '此浏览器已不再占有这场对局中的座位（已在其他标签页或设备上离开）：你现在以观众身份观看。',
     refusal: {
       stale: '对局已经继续：你的棋盘已更新，请重新选择。',
       'invalid-move': '服务器拒绝了这一步：{{reason}}',
