@@ -59,6 +59,16 @@ const optionKey = (x: unknown): string =>
   }) ?? 'undefined';
 
 /**
+ * A cheap first look (most options differ from the argument in a plain field, such as the card): false
+ * when some plain field of the option differs; true otherwise, for optionKey to decide.
+ */
+const mayBe = (option: unknown, arg: unknown): boolean => {
+  if (!option || typeof option !== 'object' || Array.isArray(option) || !arg || typeof arg !== 'object') return true;
+  for (const [k, v] of Object.entries(option)) if ((v === null || typeof v !== 'object') && (arg as Record<string, unknown>)[k] !== v) return false;
+  return true;
+};
+
+/**
  * Which of the rules' own options this argument is: a copy of the engine's option (what the server
  * reduces, stores, logs, sends and replays — never the sender's object), or why it is refused. An
  * argument with anything the rules do not read (an extra field, a padded string) is refused, not
@@ -71,7 +81,7 @@ export function legalOption(G: WatergateState, p: PlayerID, move: string, arg: u
   const pr = G.prompt!;
   const key = optionKey(arg);
   const options = decisionFor(pr).options(G, p, pr);
-  const i = options.findIndex((o) => optionKey(o) === key);
+  const i = options.findIndex((o) => mayBe(o, arg) && optionKey(o) === key);
   return i < 0 ? { error: `not one of the rules' options for "${move}" (only the fields the rules read may be sent)` } : { arg: structuredClone(options[i]) };
 }
 
