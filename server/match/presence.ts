@@ -11,7 +11,6 @@ import type { PlayerID } from '../../game/index';
 import type { Logger } from '../log';
 import { StorageUnavailableError } from '../storage/errors';
 import type { MatchData, MatchStore } from '../storage/types';
-import type { MatchService } from './service';
 
 type Seat = '0' | '1';
 
@@ -110,7 +109,8 @@ export class SeatPresence {
 
 export interface PresenceOptions {
   store: MatchStore;
-  service: MatchService;
+  /** The match service of this process (only what the leases use of it: no import back up to it). */
+  service: { readonly processID: string; readonly presence: SeatPresence; changeMetadata(matchID: string, change: (m: MatchData) => MatchData): Promise<unknown> };
   log: Logger;
   /** A process that has not renewed its heartbeat for this long is dead (PRESENCE_LEASE_SECONDS). */
   leaseMs?: number;
