@@ -4,10 +4,11 @@
  *
  * The folder's entries — the only files code outside bots/ (tests aside) imports, checked by
  * test/architecture.test.ts: this one (the search and its levels), `browser.ts` (the browser's Web
- * Worker bot), `server.ts` (the server's bot seats), `bgio.ts` (boardgame.io Bot classes) and `arena.ts`
+ * Worker bot), `pool.ts` (worker threads for a server), `bgio.ts` (boardgame.io Bot classes) and `arena.ts`
  * (headless matches between bots).
  */
 export { think, LEVELS, isLevel, type BotConfig, type Level } from './levels';
 export type { Decision } from './ismcts';
+export type { Thinker } from './bgio';
 export { editorWinChance, connectionCost } from './evaluate';
 export { botRng, seedFrom, type BotRng } from './rng';

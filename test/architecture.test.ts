@@ -2,13 +2,17 @@
  * One folder per concern, checked on the imports themselves: the rules import nothing but themselves;
  * the protocol imports nothing; the browser client reaches the server only through the protocol and the
  * bots only through their browser entry; bots/ is reached through its declared entries (bots/index.ts).
+ * bots/ is a library below the server: the server plays its computer seats (server/bots/runner.ts) with
+ * the search and the worker pool, and nothing in bots/ reaches back up into server/, client/ or tools/.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BOT_ENTRIES = ['bots/index.ts', 'bots/browser.ts', 'bots/server.ts', 'bots/bgio.ts', 'bots/arena.ts'];
+const BOT_ENTRIES = ['bots/index.ts', 'bots/browser.ts', 'bots/pool.ts', 'bots/bgio.ts', 'bots/arena.ts'];
+/** What the server may use of bots/: the search (levels, seeds, the decision's type) and the worker pool. */
+const SERVER_BOT_ENTRIES = ['bots/index.ts', 'bots/pool.ts'];
 
 function files(dir: string): string[] {
   return readdirSync(join(ROOT, dir)).flatMap((f) => {
@@ -42,7 +46,8 @@ describe('the folders', () => {
   it('the scan sees the imports it judges (the checks below are not empty)', () => {
     expect(imports('client/lobby/MatchPage.tsx').map((i) => i.target)).toContain('protocol/index.ts');
     expect(imports('client/local/LocalPage.tsx').map((i) => i.target)).toContain('bots/browser.ts');
-    expect(imports('server/app.ts').map((i) => i.target)).toContain('bots/server.ts');
+    expect(imports('server/bots/runner.ts').map((i) => i.target)).toEqual(expect.arrayContaining(['bots/index.ts', 'bots/pool.ts', 'server/match/service.ts']));
+    expect(imports('bots/pool.ts').map((i) => i.target)).toContain('bots/worker.ts');
     expect(files('game').length).toBeGreaterThan(10);
   });
 
@@ -63,7 +68,11 @@ describe('the folders', () => {
       expect(offending(dir, (i) => !!i.target && i.target.startsWith('bots/') && !BOT_ENTRIES.includes(i.target))).toEqual([]);
   });
 
-  it('server/ reaches the bots only through bots/server.ts', () => {
-    expect(offending('server', (i) => !!i.target && i.target.startsWith('bots/') && i.target !== 'bots/server.ts')).toEqual([]);
+  it('server/ uses bots/ only as a library: the search and the worker pool, no runner', () => {
+    expect(offending('server', (i) => !!i.target && i.target.startsWith('bots/') && !SERVER_BOT_ENTRIES.includes(i.target))).toEqual([]);
+  });
+
+  it('bots/ imports nothing from server/, client/ or tools/ (no arrow back up)', () => {
+    expect(offending('bots', (i) => !!i.target && /^(server|client|tools)\//.test(i.target))).toEqual([]);
   });
 });

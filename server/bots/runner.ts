@@ -2,27 +2,29 @@
  * The computer's seats inside the server. A seat whose metadata says `data.bot = level` (created by
  * POST /games/watergate/vs-computer) is played by the process that serves the match, through the match
  * service's own move path (no HTTP or socket loopback): when the match's state names that seat, the
- * seat's view — only what its player would see — goes to a worker thread (pool.ts), and the decision
- * comes back as a move like a client's. Nothing is thought while a seat is open (play starts when the
- * human has joined: the service tells of the join as a change of the seats, reason 'meta'). The same goes
- * for a seat the computer stands in for its owner (metadata.standIns: its clock ran out with
- * `onTimeout: "bot"`, or the opponent handed it over after its owner was away): until the owner takes it
- * back, which the move path checks again when the decision comes back (MoveRequest.bot).
+ * seat's view — only what its player would see — goes to a worker thread (bots/pool.ts), and the
+ * decision comes back as a move like a client's. Nothing is thought while a seat is open (play starts
+ * when the human has joined: the service tells of the join as a change of the seats, reason 'meta').
+ * The same goes for a seat the computer stands in for its owner (metadata.standIns: its clock ran out
+ * with `onTimeout: "bot"`, or the opponent handed it over after its owner was away): until the owner
+ * takes it back, which the move path checks again when the decision comes back (MoveRequest.bot).
+ *
+ * The search is bots/, used as a library (its entry and its worker pool): it knows views and levels,
+ * not matches, storage or the service. Which seat the computer plays, when, and the claim are here.
  *
  * With several processes, exactly one plays a match's bot: the one that holds the match's claim in
  * storage (a PostgreSQL advisory lock, released when that process ends or forgets the match). A process
  * that could not claim looks again a little later, so a crashed owner's matches are taken over.
  */
 import type { State } from 'boardgame.io';
-import { playerView, type PlayerID, type WatergateState } from '../game/index';
-import { botLevelOf, openSeat, type Level } from '../protocol/index';
-import type { Logger } from '../server/log';
-import type { MatchService, MatchView } from '../server/match/service';
-import type { Metrics } from '../server/metrics';
-import type { MatchStore } from '../server/storage/types';
-import type { Thinker } from './bgio';
-import { BotPool, BotQueueFull } from './pool';
-import { seedFrom } from './rng';
+import { seedFrom, type Thinker } from '../../bots/index';
+import { BotPool, BotQueueFull } from '../../bots/pool';
+import { playerView, type PlayerID, type WatergateState } from '../../game/index';
+import { botLevelOf, openSeat, type Level } from '../../protocol/index';
+import type { Logger } from '../log';
+import type { MatchService, MatchView } from '../match/service';
+import type { Metrics } from '../metrics';
+import type { MatchStore } from '../storage/types';
 
 export interface BotOptions {
   /** Worker threads for searches (default 1). */
