@@ -7,7 +7,7 @@
  * Worker bot), `server.ts` (the server's bot seats), `bgio.ts` (boardgame.io Bot classes) and `arena.ts`
  * (headless matches between bots).
  */
-export { think, LEVELS, isLevel, type BotConfig, type Level } from './levels';
+export { think, LEVELS, type BotConfig, type Level } from './levels';
 export type { Decision } from './ismcts';
 export { editorWinChance, connectionCost } from './evaluate';
 export { botRng, seedFrom, type BotRng } from './rng';

@@ -15,7 +15,6 @@ export const LEVELS: Readonly<Record<Level, { iterations: number; timeMs: number
   normal: { iterations: 1000, timeMs: 400 },
   hard: { iterations: 8000, timeMs: 900 },
 };
-export { isLevel } from '../protocol/index';
 
 /** Plain data, so it can cross to a worker thread or a Web Worker. */
 export interface BotConfig {

@@ -25,10 +25,13 @@ export interface GuardError {
   seatLost?: true;
 }
 
-/** The computer's levels (bots/levels.ts gives each its budget). */
-export type Level = 'easy' | 'normal' | 'hard';
-export const LEVEL_NAMES: readonly Level[] = ['easy', 'normal', 'hard'];
-export const isLevel = (x: unknown): x is Level => x === 'easy' || x === 'normal' || x === 'hard';
+/**
+ * The computer's levels, easiest first: the one list the level picker, the bots' budgets (bots/levels.ts),
+ * the lobby's validation and the locales' words (`lobby.levels.<level>`) are all keyed by.
+ */
+export const LEVEL_NAMES = ['easy', 'normal', 'hard'] as const;
+export type Level = (typeof LEVEL_NAMES)[number];
+export const isLevel = (x: unknown): x is Level => (LEVEL_NAMES as readonly unknown[]).includes(x);
 
 /** A seat the server's bot plays is marked in the match metadata: `players[seat].data.bot = level`. */
 export interface SeatData {
