@@ -97,6 +97,20 @@ export interface MatchList {
 }
 
 /** The other seat. */
+/** "0" (the Editor) or "1" (Nixon): the seats as the lobby, the sockets and the match metadata name them. */
+export const isSeat = (v: unknown): v is '0' | '1' => v === '0' || v === '1';
+
+/**
+ * One seat's entry in a match's metadata (`players`): boardgame.io types that object as keyed by number,
+ * but names seats by string ("0", "1") everywhere else, and the object holds them under those keys.
+ */
+export const seatEntry = <P>(players: Readonly<Record<number, P>>, seat: string): P => (players as Readonly<Record<string, P>>)[seat];
+
+/** Puts a seat's entry in a match's metadata, under the same key `seatEntry` reads. */
+export const setSeatEntry = <P>(players: Record<number, P>, seat: string, entry: P): void => {
+  (players as Record<string, P>)[seat] = entry;
+};
+
 export const otherSeat = (s: '0' | '1'): '0' | '1' => (s === '0' ? '1' : '0');
 /** A seat as the server's own (English) messages name it: refusals, notifications. */
 export const roleText = (s: string): string => (s === '0' ? 'the Editor' : 'Nixon');
