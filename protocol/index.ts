@@ -141,7 +141,7 @@ export interface NextMatch {
 }
 
 /**
- * A match's clock as the server keeps it with the match (docs/ARCHITECTURE.md "Clocks"): the time each
+ * A match's clock as the server keeps it with the match (docs/ARCHITECTURE.md "Clocks and stand-ins"): the time each
  * seat had left when the running decision began (`since`), whose decision runs, and when it runs out.
  * Only the player the game waits for loses time; each decision of a seat adds the increment to it.
  */

@@ -1,5 +1,5 @@
 /**
- * A match's clock as pure functions over plain data (docs/ARCHITECTURE.md "Clocks"). The clock lives
+ * A match's clock as pure functions over plain data (docs/ARCHITECTURE.md "Clocks and stand-ins"). The clock lives
  * with the match (metadata.clock, rewritten in the same write as each move), so any process can tell
  * when it runs out, also after a restart; server/match/clocks.ts arms the timers.
  *

@@ -44,7 +44,7 @@ export interface Delivery {
   /** A new state, `prev` the one before it (the one clients of the match hold). */
   update(matchID: string, state: State, deltalog: LogEntry[], prev: State): void;
   matchData(matchID: string, metadata: MatchData): void;
-  /** The match's clock, stand-ins or presence changed (docs/ARCHITECTURE.md "Clocks"). */
+  /** The match's clock, stand-ins or presence changed (docs/ARCHITECTURE.md "Clocks and stand-ins"). */
   status(matchID: string, metadata: MatchData): void;
   chat(matchID: string, message: unknown): void;
   /** The state jumped (reloaded): send every client of the match a fresh sync. */
@@ -87,7 +87,7 @@ function argChars(arg: unknown): number {
   }
 }
 
-/** Chat rules (docs/ARCHITECTURE.md "Chat"): seated players only, as themselves. */
+/** Chat rules (docs/ARCHITECTURE.md "Request paths"): seated players only, as themselves. */
 export const CHAT = { maxLength: 500, burst: 5, perMs: 10_000, kept: 200 } as const;
 
 export interface ServiceOptions {

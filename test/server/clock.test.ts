@@ -1,5 +1,5 @@
 /**
- * Clocks (issue 13): the clock's arithmetic, then the server keeping it — a game whose player does not
+ * Clocks: the clock's arithmetic, then the server keeping it — a game whose player does not
  * move ends on time (also when the server is killed with SIGKILL and started again meanwhile), a move
  * charges only the decider and earns the increment, `onTimeout: "bot"` hands the seat to the computer
  * until its owner takes it back, and no client can send the server's own `timeout` move.
