@@ -28,7 +28,7 @@ export interface BotConfig {
   seed?: number;
 }
 
-export function searchOptions(view: WatergateView, config: BotConfig = {}): SearchOptions {
+function searchOptions(view: WatergateView, config: BotConfig = {}): SearchOptions {
   const level = LEVELS[config.level ?? 'normal'];
   const where = `${config.seed ?? 0}/${view.round}/${view.turnSeq}/${view.log.length}/${view.prompt?.kind}`;
   return {

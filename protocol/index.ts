@@ -12,7 +12,6 @@ export const ERROR_EVENT = 'watergate:error';
  * `unavailable`: the server cannot reach its storage right now (nothing was changed: retry later).
  */
 export type RefusalType = 'bad-request' | 'not-found' | 'unauthorized' | 'stale' | 'invalid-move' | 'server-error' | 'rate-limited' | 'unavailable';
-export const REFUSAL_TYPES: readonly RefusalType[] = ['bad-request', 'not-found', 'unauthorized', 'stale', 'invalid-move', 'server-error', 'rate-limited', 'unavailable'];
 
 export interface GuardError {
   matchID?: string;

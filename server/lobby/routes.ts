@@ -37,7 +37,7 @@ export interface LobbyHooks {
 type Seat = Server.PlayerMetadata;
 
 /** Matches in one page of the list: by default, and at most (`limit`). */
-export const LIST_PAGE = { default: 50, max: 100 };
+const LIST_PAGE = { default: 50, max: 100 };
 
 const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true });
 

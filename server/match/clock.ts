@@ -49,7 +49,7 @@ export function expired(c: MatchClock | undefined, stateID: number, now: number)
  * The owner takes a seat back from the computer: at least TAKE_BACK_MS or the increment to decide in
  * (a clock that ran out would otherwise end the game at once, or hand the seat straight back).
  */
-export const TAKE_BACK_MS = 60_000;
+const TAKE_BACK_MS = 60_000;
 export function takeBack(c: MatchClock, setting: ClockSetting, seat: PlayerID, now: number): MatchClock {
   const s = seatKey(seat);
   const floor = Math.max(TAKE_BACK_MS, setting.incrementSeconds * 1000);

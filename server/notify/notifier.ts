@@ -23,7 +23,7 @@ export interface SeatNotify {
   base?: string;
 }
 
-export const notifyOf = (data: unknown): SeatNotify | null => {
+const notifyOf = (data: unknown): SeatNotify | null => {
   const n = (data as { notify?: Partial<SeatNotify> } | undefined)?.notify;
   return n && typeof n.webhook === 'string' ? (n as SeatNotify) : null;
 };
