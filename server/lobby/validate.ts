@@ -34,7 +34,7 @@ export function seat(v: unknown, required: boolean, field = 'playerID'): '0' | '
   return s;
 }
 
-/** The levels as the 400 lists them: "easy", "normal" or "hard". */
+/** The levels as the 400 lists them: each quoted, the last after "or". */
 const LEVEL_LIST = LEVEL_NAMES.map((l) => `"${l}"`).join(', ').replace(/, ([^,]*)$/, ' or $1');
 
 export function level(v: unknown): Level | undefined {
