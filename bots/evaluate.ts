@@ -6,7 +6,7 @@
  * - Nixon: momentum tokens still missing for his 5th (R25), or rounds until the supply runs dry (R21).
  * Both are turned into "rounds still needed"; the difference goes through a logistic curve.
  */
-import { ADJACENT, INFORMANTS, NODE, type PlayerID, type WatergateState } from '../game';
+import { ADJACENT, INFORMANTS, NODE, type WatergateState } from '../game';
 
 /** What each kind of board node costs the Editor before a path may use it. */
 const COST = { upEvidence: 0, empty: 1, downEvidence: 2, upInformant: 0, supplyInformant: 1, downInformant: 2 };
@@ -15,7 +15,7 @@ const COST = { upEvidence: 0, empty: 1, downEvidence: 2, upInformant: 0, supplyI
  * Nixon gains about 0.55 momentum tokens per round; one round of lead is worth a logistic slope of 0.6.
  * With these, the opening position scores close to even, where the search discriminates best.
  */
-export const EVAL = { editorStepsPerRound: 0.65, nixonMomentumPerRound: 0.55, slope: 0.6 };
+const EVAL = { editorStepsPerRound: 0.65, nixonMomentumPerRound: 0.55, slope: 0.6 };
 
 // The board as index arrays, built once: the evaluation runs at the end of every playout.
 const IDS: readonly string[] = Object.keys(ADJACENT);
@@ -87,10 +87,4 @@ export function editorWinChance(G: WatergateState): number {
   const editorRounds = Math.max(0, need) / EVAL.editorStepsPerRound;
   const nixonRounds = Math.min((5 - nixonMomentum) / EVAL.nixonMomentumPerRound, G.momentum.supply + 1);
   return 1 / (1 + Math.exp(-EVAL.slope * (nixonRounds - editorRounds)));
-}
-
-/** The same estimate for either seat. */
-export function winChance(G: WatergateState, p: PlayerID): number {
-  const e = editorWinChance(G);
-  return p === '0' ? e : 1 - e;
 }

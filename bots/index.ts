@@ -7,7 +7,7 @@
  * Worker bot), `pool.ts` (worker threads for a server), `bgio.ts` (boardgame.io Bot classes) and `arena.ts`
  * (headless matches between bots).
  */
-export { think, LEVELS, isLevel, type BotConfig, type Level } from './levels';
+export { think, LEVELS, type BotConfig, type Level } from './levels';
 export type { Decision } from './ismcts';
 export type { Thinker } from './bgio';
 export { editorWinChance, connectionCost } from './evaluate';

@@ -15,7 +15,6 @@ export const LEVELS: Readonly<Record<Level, { iterations: number; timeMs: number
   normal: { iterations: 1000, timeMs: 400 },
   hard: { iterations: 8000, timeMs: 900 },
 };
-export { isLevel } from '../protocol/index';
 
 /** Plain data, so it can cross to a worker thread or a Web Worker. */
 export interface BotConfig {
@@ -29,7 +28,7 @@ export interface BotConfig {
   seed?: number;
 }
 
-export function searchOptions(view: WatergateView, config: BotConfig = {}): SearchOptions {
+function searchOptions(view: WatergateView, config: BotConfig = {}): SearchOptions {
   const level = LEVELS[config.level ?? 'normal'];
   const where = `${config.seed ?? 0}/${view.round}/${view.turnSeq}/${view.log.length}/${view.prompt?.kind}`;
   return {

@@ -9,7 +9,7 @@
  */
 import { EMPTY, legalMoves, refill, type MoveChoice, type PlayerID, type WatergateState, type WatergateView } from '../game';
 
-export function viewAsState(view: WatergateView, player: PlayerID): WatergateState {
+function viewAsState(view: WatergateView, player: PlayerID): WatergateState {
   if (view.viewer !== player) throw new Error(`the view belongs to ${String(view.viewer)}, not ${player}`);
   return refill(view, EMPTY);
 }

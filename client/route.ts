@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 
 export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'missing' };
 
-export function parseRoute(hash: string): Route {
+function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   if (path === '/' || path === '') return { page: 'lobby' };
   const m = /^\/(match|replay)\/([A-Za-z0-9_-]{1,64})$/.exec(path);

@@ -46,10 +46,11 @@ const stages = {
   ...Object.fromEntries(MOVE_NAMES.map((m) => [m, { moves: { [m]: moves[m], resign: moves.resign } }])),
   timeout: { moves: { timeout: moves.timeout } },
 };
-const seatOf = ({ G, ctx }: { G: WatergateState; ctx: Ctx }) => ctx.playOrder.indexOf(G.turnPlayer);
+// boardgame.io's turn order asks for a position in the play order: the engine's `turnPlayer` says whose turn it is.
+const turnPlayerPos = ({ G, ctx }: { G: WatergateState; ctx: Ctx }) => ctx.playOrder.indexOf(G.turnPlayer);
 
 const turn = {
-  order: { first: seatOf, next: seatOf },
+  order: { first: turnPlayerPos, next: turnPlayerPos },
   onBegin: ({ G, ctx, events }: { G: WatergateState; ctx: Ctx; events: EventsAPI }) => activate(G, ctx, events),
   stages,
 };

@@ -462,7 +462,7 @@ const gambit: Primitive<StepOf<'GAMBIT_RECYCLE'>> = {
   },
 };
 
-export const PRIMITIVES: { [O in Step['op']]: Primitive<StepOf<O>> } = {
+const PRIMITIVES: { [O in Step['op']]: Primitive<StepOf<O>> } = {
   MOVE_TOKEN: moveToken,
   SET_TOKEN: setToken,
   MOVE_EVIDENCE: moveEvidenceStep,

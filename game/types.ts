@@ -188,7 +188,6 @@ export type Prompt =
    * in place of each id.
    */
   | { kind: 'pin'; player: PlayerID; tokens: TokenId[]; secret?: true };
-export type PromptKind = Prompt['kind'];
 
 /** The engine's continuation stack: work still to do, top of the stack last. All public data. */
 export type Task =

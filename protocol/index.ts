@@ -12,7 +12,6 @@ export const ERROR_EVENT = 'watergate:error';
  * `unavailable`: the server cannot reach its storage right now (nothing was changed: retry later).
  */
 export type RefusalType = 'bad-request' | 'not-found' | 'unauthorized' | 'stale' | 'invalid-move' | 'server-error' | 'rate-limited' | 'unavailable';
-export const REFUSAL_TYPES: readonly RefusalType[] = ['bad-request', 'not-found', 'unauthorized', 'stale', 'invalid-move', 'server-error', 'rate-limited', 'unavailable'];
 
 export interface GuardError {
   matchID?: string;
@@ -25,10 +24,13 @@ export interface GuardError {
   seatLost?: true;
 }
 
-/** The computer's levels (bots/levels.ts gives each its budget). */
-export type Level = 'easy' | 'normal' | 'hard';
-export const LEVEL_NAMES: readonly Level[] = ['easy', 'normal', 'hard'];
-export const isLevel = (x: unknown): x is Level => x === 'easy' || x === 'normal' || x === 'hard';
+/**
+ * The computer's levels, easiest first: the one list the level picker, the bots' budgets (bots/levels.ts),
+ * the lobby's validation and the locales' words (`lobby.levels.<level>`) are all keyed by.
+ */
+export const LEVEL_NAMES = ['easy', 'normal', 'hard'] as const;
+export type Level = (typeof LEVEL_NAMES)[number];
+export const isLevel = (x: unknown): x is Level => (LEVEL_NAMES as readonly unknown[]).includes(x);
 
 /** A seat the server's bot plays is marked in the match metadata: `players[seat].data.bot = level`. */
 export interface SeatData {
@@ -94,6 +96,20 @@ export interface MatchList {
 }
 
 /** The other seat. */
+/** "0" (the Editor) or "1" (Nixon): the seats as the lobby, the sockets and the match metadata name them. */
+export const isSeat = (v: unknown): v is '0' | '1' => v === '0' || v === '1';
+
+/**
+ * One seat's entry in a match's metadata (`players`): boardgame.io types that object as keyed by number,
+ * but names seats by string ("0", "1") everywhere else, and the object holds them under those keys.
+ */
+export const seatEntry = <P>(players: Readonly<Record<number, P>>, seat: string): P => (players as Readonly<Record<string, P>>)[seat];
+
+/** Puts a seat's entry in a match's metadata, under the same key `seatEntry` reads. */
+export const setSeatEntry = <P>(players: Record<number, P>, seat: string, entry: P): void => {
+  (players as Record<string, P>)[seat] = entry;
+};
+
 export const otherSeat = (s: '0' | '1'): '0' | '1' => (s === '0' ? '1' : '0');
 /** A seat as the server's own (English) messages name it: refusals, notifications. */
 export const roleText = (s: string): string => (s === '0' ? 'the Editor' : 'Nixon');
@@ -124,7 +140,7 @@ export interface NextMatch {
 }
 
 /**
- * A match's clock as the server keeps it with the match (docs/ARCHITECTURE.md "Clocks"): the time each
+ * A match's clock as the server keeps it with the match (docs/ARCHITECTURE.md "Clocks and stand-ins"): the time each
  * seat had left when the running decision began (`since`), whose decision runs, and when it runs out.
  * Only the player the game waits for loses time; each decision of a seat adds the increment to it.
  */

@@ -7,7 +7,7 @@
  * Plain code, no imports: the browser and the server share it.
  */
 
-export const NAME_MAX = 40;
+const NAME_MAX = 40;
 
 /** Invisible or text-turning: format characters (bidi controls, zero-width, tags), every default-ignorable, blank Braille. */
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u; // U+2800: the blank Braille pattern, drawn as nothing
@@ -34,7 +34,7 @@ const LOOKALIKE: Record<string, string> = {
 };
 
 /** The name as compared with the computer's: compatibility forms (full width) folded, accents, case, lookalikes, spaces and punctuation dropped. */
-export function nameSkeleton(name: string): string {
+function nameSkeleton(name: string): string {
   return [...name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()]
     .map((c) => LOOKALIKE[c] ?? c)
     .join('')

@@ -101,7 +101,7 @@ export interface RunningServer {
 const HEALTH_WAIT_MS = 1000;
 
 /** Defaults measured in docs/LOAD.md. */
-export const DEFAULT_SNAPSHOT_EVERY = 50;
+const DEFAULT_SNAPSHOT_EVERY = 50;
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const log = opts.log ?? createLogger('silent');

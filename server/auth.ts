@@ -1,6 +1,7 @@
 /** Seat credentials: random, long, compared in constant time; a seat without credentials admits no one. */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'boardgame.io';
+import { seatEntry } from '../protocol/index';
 import { HttpError } from './storage/errors';
 
 export const generateCredentials = (): string => randomBytes(24).toString('base64url');
@@ -15,5 +16,5 @@ export function authenticateCredentials(credentials: unknown, seat: Server.Playe
 
 /** A request made for a seat must carry that seat's credentials: otherwise 403, and nothing changes. */
 export function requireSeat(m: Server.MatchData, playerID: string, credentials: unknown): void {
-  if (!authenticateCredentials(credentials, m.players[playerID as unknown as number])) throw new HttpError(403, 'invalid credentials for this seat');
+  if (!authenticateCredentials(credentials, seatEntry(m.players, playerID))) throw new HttpError(403, 'invalid credentials for this seat');
 }

@@ -27,7 +27,7 @@ function sourceAddress(peer: string | undefined, forwardedFor: string | string[]
   return peer ?? '';
 }
 
-export const isLoopbackAddress = (addr: string): boolean => ipaddr.isValid(addr) && ipaddr.process(addr).range() === 'loopback';
+const isLoopbackAddress = (addr: string): boolean => ipaddr.isValid(addr) && ipaddr.process(addr).range() === 'loopback';
 
 /** Hashing first gives both sides one length, so the comparison's time says nothing about the token. */
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();

@@ -76,3 +76,68 @@ describe('the folders', () => {
     expect(offending('bots', (i) => !!i.target && /^(server|client|tools)\//.test(i.target))).toEqual([]);
   });
 });
+
+/** The text of every file under `dirs` whose name ends in one of `exts`. */
+function texts(dirs: string[], exts = /\.(tsx?|css|html)$/): [string, string][] {
+  const walk = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir)).flatMap((f) => {
+      const p = join(dir, f);
+      return statSync(join(ROOT, p)).isDirectory() ? walk(p) : exts.test(f) ? [p] : [];
+    });
+  return dirs.flatMap(walk).map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]);
+}
+
+const SOURCES = ['client', 'server', 'game', 'bots', 'protocol', 'tools'];
+const where = (found: [string, string][], re: RegExp) => found.filter(([, text]) => re.test(text)).map(([f]) => f);
+
+describe('one definition of each name', () => {
+  const sources = texts(SOURCES);
+  // This file names what it looks for.
+  const everything = [...sources, ...texts(['test']).filter(([f]) => f !== 'test/architecture.test.ts')];
+
+  it('the scan reads the sources it judges', () => {
+    expect(sources.map(([f]) => f)).toEqual(expect.arrayContaining(['protocol/index.ts', 'client/styles.css', 'client/board/Board.tsx', 'server/lobby/routes.ts']));
+  });
+
+  it("a seat's entry in the match metadata is read through protocol/ (seatEntry), never by a cast of the seat or a local seatOf", () => {
+    expect(where(everything, /as unknown as number/)).toEqual([]);
+    expect(where(sources, /\b(?:function|const|let)\s+seatOf\b/)).toEqual([]);
+    expect(where(sources, /\b(?:function|const)\s+(?:seatEntry|isSeat)\b/)).toEqual(['protocol/index.ts']);
+  });
+
+  it('the computer\'s level names are listed in protocol/ only; the bots give each of them, and only them, a budget', async () => {
+    const all = (text: string) => ['easy', 'normal', 'hard'].every((l) => new RegExp(`['"\`]${l}['"\`]`).test(text));
+    const listing = sources.filter(([, text]) => all(text)).map(([f]) => f);
+    expect(listing).toContain('protocol/index.ts');
+    expect(listing.filter((f) => !f.startsWith('protocol/'))).toEqual([]);
+    const { LEVEL_NAMES } = await import('../protocol/index');
+    const { LEVELS } = await import('../bots/index');
+    expect(Object.keys(LEVELS)).toEqual([...LEVEL_NAMES]);
+  });
+
+  it('the phone breakpoint is written once, in the stylesheet, which tells the scripts (--layout) and starts the tablet just past it', () => {
+    const widths = sources.filter(([f]) => f.startsWith('client/')).flatMap(([f, text]) => [...text.matchAll(/\(\s*max-width:\s*(\d+)px\s*\)/g)].map((m) => `${f} ${m[1]}`));
+    const phone = widths.filter((w) => / 560$/.test(w));
+    expect(phone).toEqual(['client/styles.css 560']);
+    const css = readFileSync(join(ROOT, 'client/styles.css'), 'utf8');
+    const block = css.slice(css.indexOf('@media (max-width: 560px) {'));
+    expect(block.slice(0, block.indexOf('\n}'))).toContain(':root { --layout: phone; }');
+    expect(css).toContain('@media (min-width: 561px) and (max-width: 1000px)');
+    expect(readFileSync(join(ROOT, 'client/board/phone.tsx'), 'utf8')).toContain("getPropertyValue('--layout')");
+  });
+
+  it('every section of docs/ARCHITECTURE.md a comment cites is a heading there, and every file its maps list exists', () => {
+    const doc = readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
+    const headings = new Set([...doc.matchAll(/^#+ (.+)$/gm)].map((m) => m[1].trim()));
+    const cited = everything.flatMap(([f, text]) => [...text.matchAll(/ARCHITECTURE\.md "([^"]+)"/g)].map((m) => `${f}: "${m[1]}"`));
+    expect(cited.length).toBeGreaterThan(5);
+    expect(cited.filter((c) => !headings.has(/"([^"]+)"$/.exec(c)![1]))).toEqual([]);
+    const listed = [...doc.matchAll(/```\n([\w-]+)\/\n([\s\S]*?)```/g)].flatMap((m) => [...m[2].matchAll(/^ {2}([\w./-]+\.tsx?)\s/gm)].map((l) => `${m[1]}/${l[1]}`));
+    expect(listed).toContain('server/match/service.ts');
+    expect(listed.filter((f) => !statSync(join(ROOT, f), { throwIfNoEntry: false })?.isFile())).toEqual([]);
+  });
+
+  it('no code or stylesheet names its parts after issue numbers', () => {
+    expect(where(everything, /\bissues?\s+#?\d|\(#\d+\)/i)).toEqual([]);
+  });
+});

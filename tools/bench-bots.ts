@@ -23,7 +23,8 @@ import cliProgress from 'cli-progress';
 import { newGame, playerView, type PlayerID } from '../game';
 import { playMatch, type BotClass, type MatchResult } from '../bots/arena';
 import { watergateBot, watergateMCTSBot } from '../bots/bgio';
-import { botRng, LEVELS, think, type BotConfig, type Level } from '../bots/index';
+import { botRng, LEVELS, think, type BotConfig } from '../bots/index';
+import { LEVEL_NAMES } from '../protocol/index';
 import { applyVariant } from './balance-variants';
 import { machine, today, writeSection } from './machine';
 import { engineDriver, playout, randomChooser } from './playout';
@@ -259,7 +260,7 @@ async function levels(bars: cliProgress.MultiBar): Promise<string> {
   }
   const rows: string[] = [];
   const bar = bars.create(positions.length * 3, 0, { name: 'levels', unit: 'decisions', wins: '' });
-  for (const level of Object.keys(LEVELS) as Level[]) {
+  for (const level of LEVEL_NAMES) {
     const t = newThink();
     for (const [i, view] of positions.entries()) {
       const t0 = performance.now();

@@ -34,7 +34,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** HAProxy's configuration for servers on these loopback ports (health: /healthz every 500 ms). */
-export function haproxyConfig(port: number, serverPorts: number[]): string {
+function haproxyConfig(port: number, serverPorts: number[]): string {
   return `global
   maxconn 4000
   log stderr format short local0 warning

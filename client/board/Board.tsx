@@ -6,7 +6,7 @@ import { lazy, useContext, useEffect, useMemo, useRef, useState, type ReactNode 
 import type { BoardProps } from 'boardgame.io/react';
 import { useTranslation } from 'react-i18next';
 import type { MoveChoice, PlayArgs, PlayerID, ValueTarget, WatergateState, WatergateView } from '../../game';
-import { openSeat } from '../../protocol/index';
+import { isSeat, openSeat } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { legalMovesFromView, moveKey } from '../legal';
 import { Card } from './Card';
@@ -27,7 +27,6 @@ const Chat = lazy(() => import('./Chat'));
 // So does "What would the computer do?" (the bot itself loads only when asked: Hint.tsx).
 const Hint = lazy(() => import('./Hint'));
 
-const seatOf = (id: string | null | undefined): PlayerID | null => (id === '0' || id === '1' ? id : null);
 const targetKey = (t: ValueTarget): string | null =>
   t.kind === 'initiative' || t.kind === 'momentum' ? t.kind : t.kind === 'evidence' ? t.token : null;
 
@@ -62,7 +61,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   const { t } = useTranslation();
   const shell = useContext(ShellContext);
   const view = props.G as unknown as WatergateView;
-  const me = seatOf(props.playerID);
+  const me = isSeat(props.playerID) ? props.playerID : null;
   // Online without the server: nothing can be played until it is back (no move is sent into the void).
   const offline = shell.online === true && props.isConnected === false;
   // Online, play starts when both seats are taken (the server refuses moves before): say whom we wait for.

@@ -11,7 +11,7 @@ import { cardName, roleName } from '../i18n/words';
 
 type Status = 'discard' | 'removed' | 'inPlay' | 'hand';
 
-export function seenCards(view: WatergateView, me: PlayerID | null): Map<string, Status> {
+function seenCards(view: WatergateView, me: PlayerID | null): Map<string, Status> {
   const seen = new Map<string, Status>();
   for (const p of ['0', '1'] as PlayerID[]) {
     for (const id of view.discards[p]) seen.set(id, 'discard');

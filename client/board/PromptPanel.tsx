@@ -28,7 +28,7 @@ interface Props {
 const Suggested = createContext<string | null>(null);
 
 /** The sentence that says who decides and why. */
-export function promptText(t: ReturnType<typeof useTranslation>['t'], view: WatergateView, me: PlayerID | null): string {
+function promptText(t: ReturnType<typeof useTranslation>['t'], view: WatergateView, me: PlayerID | null): string {
   const pr = view.prompt;
   if (!pr) return '';
   const mine = pr.player === me;

@@ -1,12 +1,16 @@
 /**
- * The board's phone layout (issue 14; the looks are in the phone section of styles.css): the evidence
+ * The board's phone layout (the looks are in the phone section of styles.css): the evidence
  * board fits the screen's width and zooms on a tap, and a dock fixed at the bottom keeps the prompt and
  * the hand (a drawer) in reach while the board stays in sight. On wider screens both are plain boxes.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const PHONE = '(max-width: 560px)';
+/**
+ * Whether the phone layout is in force, as styles.css decides it: its phone query sets `--layout: phone`,
+ * so the width is written once, in the stylesheet, and a script can never disagree with what is drawn.
+ */
+const isPhone = (): boolean => getComputedStyle(document.documentElement).getPropertyValue('--layout').trim() === 'phone';
 
 /**
  * The board doubled inside a box the player pans (by touch or scroll bars), centred where they tapped.
@@ -29,7 +33,7 @@ export function BoardZoom({ children }: { children: ReactNode }): ReactNode {
         ref={pan}
         className="board-pan"
         onClick={(e) => {
-          if (zoomed || !matchMedia(PHONE).matches || (e.target as Element).closest('[role="button"]')) return;
+          if (zoomed || !isPhone() || (e.target as Element).closest('[role="button"]')) return;
           const r = e.currentTarget.getBoundingClientRect();
           zoomAt((e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
         }}
@@ -50,7 +54,7 @@ export function BoardZoom({ children }: { children: ReactNode }): ReactNode {
 export function Dock({ handOpen, children }: { handOpen: boolean; children: ReactNode }): ReactNode {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (handOpen && matchMedia(PHONE).matches) document.querySelector('.board-zoom')?.scrollIntoView({ block: 'start' });
+    if (handOpen && isPhone()) document.querySelector('.board-zoom')?.scrollIntoView({ block: 'start' });
   }, [handOpen]);
   useEffect(() => {
     const el = box.current;
@@ -77,7 +81,7 @@ export function Dock({ handOpen, children }: { handOpen: boolean; children: Reac
 export function useBoardInSight(active: boolean): void {
   const done = useRef(false);
   useEffect(() => {
-    if (!active || done.current || !matchMedia(PHONE).matches) return;
+    if (!active || done.current || !isPhone()) return;
     done.current = true;
     document.querySelector('.board-zoom')?.scrollIntoView({ block: 'start' });
   }, [active]);

@@ -14,10 +14,10 @@ export const LANGUAGES = [
   { code: 'zh-CN', label: '中文 (简体)' },
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['code'];
-export const LANGUAGE_KEY = 'watergate.lang';
+const LANGUAGE_KEY = 'watergate.lang';
 
 /** Maps whatever the browser says (pt, pt-PT, zh, zh-Hans-CN…) onto one of our three languages. */
-export function supported(code: string | undefined | null): Language {
+function supported(code: string | undefined | null): Language {
   const c = (code ?? '').toLowerCase();
   if (c.startsWith('pt')) return 'pt-BR';
   if (c.startsWith('zh')) return 'zh-CN';

@@ -57,7 +57,7 @@ export function tokenName(t: T, id: string | null | undefined): string {
   const name = t('token.name', { colours: def.colours.map((c) => colourName(t, c)).join('/') });
   return def.momentum ? t('token.redOne', { name }) : name;
 }
-export const tokenList = (t: T, ids: string | number): string =>
+const tokenList = (t: T, ids: string | number): string =>
   String(ids)
     .split(',')
     .filter(Boolean)
@@ -144,7 +144,7 @@ const refName = (t: T, view: WatergateView, ref: TokenRef): string => {
   return t('token.hidden', { n: ref.hidden + 1 });
 };
 
-export function targetText(t: T, view: WatergateView, target: ValueTarget): string {
+function targetText(t: T, view: WatergateView, target: ValueTarget): string {
   switch (target.kind) {
     case 'initiative':
     case 'momentum':
@@ -159,7 +159,7 @@ export function targetText(t: T, view: WatergateView, target: ValueTarget): stri
   }
 }
 
-export function choiceText(t: T, view: WatergateView, step: Step, args: ChoiceArgs): string {
+function choiceText(t: T, view: WatergateView, step: Step, args: ChoiceArgs): string {
   const list = (items: string[]) => items.join(t('token.list'));
   if ('tokens' in args) {
     if (args.tokens.length === 0) return step.op === 'PIN_FROM_BAG' ? t('prompt.choice.keepNone') : t('prompt.choice.nothing');

@@ -15,7 +15,7 @@ const SEATS = ['0', '1'] as const;
 const LOW_MS = 30_000;
 
 /** 1:05:09, 4:09, 0:07 — or "2 d 3:00:00" for a relaxed clock. */
-export function clockText(ms: number): string {
+function clockText(ms: number): string {
   const s = Math.ceil(ms / 1000);
   const d = Math.floor(s / 86_400);
   const h = Math.floor((s % 86_400) / 3600);

@@ -10,8 +10,6 @@ export type { Level };
 export const GAME = 'watergate';
 export const lobby = new LobbyClient({ server: window.location.origin });
 
-export type MatchSummary = Awaited<ReturnType<LobbyClient['listMatches']>>['matches'][number];
-
 /** Joins a seat and remembers its credentials. */
 export async function joinSeat(matchID: string, playerID: PlayerID, name: string): Promise<void> {
   const { playerCredentials } = await lobby.joinMatch(GAME, matchID, { playerID, playerName: name });
@@ -19,7 +17,7 @@ export async function joinSeat(matchID: string, playerID: PlayerID, name: string
 }
 
 /** A refused call of ours (not through LobbyClient): the status, the server's JSON body, its Retry-After. */
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly details: unknown,
@@ -54,7 +52,7 @@ export function retryAfter(e: unknown): number | null {
 }
 
 /** Matches on one page of the list (the server allows up to 100). */
-export const PAGE = 50;
+const PAGE = 50;
 
 /** One page of the open matches, after the one whose `next` is given. */
 export async function listOpen(after?: string): Promise<MatchList> {

@@ -23,7 +23,7 @@ export function ago(lang: string, at: number, now = Date.now()): string {
 export const seatNamed = (m: Pick<PublicMatch, 'players'>, id: PlayerID): PublicSeat | undefined => m.players.find((p) => String(p.id) === id);
 
 /** The options that differ from the standard rules, worded; "standard rules" when none does. */
-export function rulesText(t: T, setupData: unknown): string {
+function rulesText(t: T, setupData: unknown): string {
   const chosen = (setupData && typeof setupData === 'object' ? setupData : {}) as Partial<Options>;
   const changed = (Object.keys(OPTION_VALUES) as (keyof Options)[]).filter((k) => chosen[k] !== undefined && chosen[k] !== DEFAULT_OPTIONS[k]);
   return changed.length === 0 ? t('options.standard') : changed.map((k) => t(`options.${k}.short.${chosen[k]}`)).join(' · ');
@@ -36,7 +36,7 @@ export function seatText(t: T, seat: PublicSeat | undefined, id: PlayerID): stri
 }
 
 /** 600 → "10 min", 86400 → "1 day", 14400 → "4 hr": a clock's durations, worded by the browser (Intl). */
-export function durationText(lang: string, seconds: number): string {
+function durationText(lang: string, seconds: number): string {
   const units: [number, string][] = [[86_400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
   const parts: string[] = [];
   let rest = seconds;

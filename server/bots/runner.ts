@@ -20,7 +20,7 @@ import type { State } from 'boardgame.io';
 import { seedFrom, type Thinker } from '../../bots/index';
 import { BotPool, BotQueueFull } from '../../bots/pool';
 import { playerView, type PlayerID, type WatergateState } from '../../game/index';
-import { botLevelOf, openSeat, type Level } from '../../protocol/index';
+import { botLevelOf, openSeat, seatEntry, type Level } from '../../protocol/index';
 import type { Logger } from '../log';
 import type { MatchService, MatchView } from '../match/service';
 import type { Metrics } from '../metrics';
@@ -70,7 +70,7 @@ export class BotRunner {
   private botSeat(m: MatchView): { seat: PlayerID; level: Level } | null {
     const seat = m.state.G.prompt?.player;
     if (seat !== '0' && seat !== '1') return null;
-    const level = botLevelOf(m.metadata.players[seat as unknown as number]) ?? m.metadata.standIns?.[seat]?.level ?? null;
+    const level = botLevelOf(seatEntry(m.metadata.players, seat)) ?? m.metadata.standIns?.[seat]?.level ?? null;
     return level ? { seat, level } : null;
   }
 

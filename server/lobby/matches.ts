@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Game, Server, State } from 'boardgame.io';
 import { createMatch } from 'boardgame.io/internal';
-import type { Level } from '../../protocol/index';
+import { seatEntry, setSeatEntry, type Level } from '../../protocol/index';
 import { generateCredentials } from '../auth';
 import { HttpError } from '../storage/errors';
 
@@ -24,6 +24,5 @@ export function buildMatch(
 
 /** Seats the server's bot: a name, credentials nobody is given, `data.bot` = its level, always connected. */
 export function seatBot(metadata: Server.MatchData, seat: '0' | '1', level: Level): void {
-  const id = seat as unknown as number;
-  metadata.players[id] = { ...metadata.players[id], name: 'Computer', credentials: generateCredentials(), data: { bot: level }, isConnected: true };
+  setSeatEntry(metadata.players, seat, { ...seatEntry(metadata.players, seat), name: 'Computer', credentials: generateCredentials(), data: { bot: level }, isConnected: true });
 }

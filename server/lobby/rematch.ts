@@ -7,7 +7,7 @@
  */
 import type { Game } from 'boardgame.io';
 import { botLevelOf, openSeat } from '../../protocol/index';
-import { otherSeat, roleText } from '../../protocol/index';
+import { otherSeat, roleText, seatEntry, setSeatEntry } from '../../protocol/index';
 import { generateCredentials } from '../auth';
 import { HttpError } from '../storage/errors';
 import type { MatchData, NewMatch } from '../storage/types';
@@ -17,8 +17,6 @@ export type SeatID = '0' | '1';
 
 /** A next match's metadata: which seat of the old match each of its seats was given to. */
 type NextMetadata = MatchData & { seatedFrom?: Partial<Record<SeatID, SeatID>> };
-
-const seatOf = (m: MatchData, id: string) => m.players[id as unknown as number];
 
 export interface Seated {
   playerID: SeatID;
@@ -35,8 +33,8 @@ export function firstAsker(
   const { initialState, metadata } = buildMatch(game, o.setupData, o.unlisted);
   const seat = o.swap ? otherSeat(asker) : asker;
   const credentials = generateCredentials();
-  metadata.players[seat as unknown as number] = { ...seatOf(metadata, seat), name: seatOf(old, asker).name, credentials };
-  const bot = (['0', '1'] as const).map((id) => botLevelOf(seatOf(old, id))).find((level) => level !== null);
+  setSeatEntry(metadata.players, seat, { ...seatEntry(metadata.players, seat), name: seatEntry(old.players, asker).name, credentials });
+  const bot = (['0', '1'] as const).map((id) => botLevelOf(seatEntry(old.players, id))).find((level) => level !== null);
   if (bot) seatBot(metadata, otherSeat(seat), bot);
   (metadata as NextMetadata).seatedFrom = { [seat]: asker };
   return { create: { matchID: newMatchID(), initialState, metadata }, seated: { playerID: seat, playerCredentials: credentials } };
@@ -46,7 +44,7 @@ export function firstAsker(
 export function laterAsker(next: MatchData, nextMatchID: string, asker: SeatID, name: string | undefined): { metadata: MatchData; seated: Seated } {
   const from = (next as NextMetadata).seatedFrom ?? {};
   // A seat counts as theirs while it is still taken (they may have left it since).
-  const mine = (['0', '1'] as const).find((id) => from[id] === asker && seatOf(next, id).name);
+  const mine = (['0', '1'] as const).find((id) => from[id] === asker && seatEntry(next.players, id).name);
   if (mine) throw new HttpError(409, `you already have a seat in the next match ${nextMatchID}: ${roleText(mine)}`);
   const free = openSeat(Object.values(next.players));
   if (!free) {
@@ -56,7 +54,7 @@ export function laterAsker(next: MatchData, nextMatchID: string, asker: SeatID, 
   const playerCredentials = generateCredentials();
   const metadata: NextMetadata = {
     ...next,
-    players: { ...next.players, [free]: { ...seatOf(next, free), name, credentials: playerCredentials } },
+    players: { ...next.players, [free]: { ...seatEntry(next.players, free), name, credentials: playerCredentials } },
     seatedFrom: { ...from, [free]: asker },
     updatedAt: Date.now(),
   };

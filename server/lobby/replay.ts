@@ -6,6 +6,7 @@
  */
 import type Router from '@koa/router';
 import type { Game } from 'boardgame.io';
+import { seatEntry } from '../../protocol/index';
 import { REPLAY_FORMAT, REPLAY_NOT_YET, type ReplayData } from '../../protocol/replay';
 import { HttpError } from '../storage/errors';
 import type { MatchStore } from '../storage/types';
@@ -24,7 +25,7 @@ export function addReplayRoute(router: Router, game: Game, store: MatchStore): v
     if (!loaded) throw new HttpError(404, `match ${matchID} not found`);
     const m = loaded.metadata;
     // Names and roles only: a seat's credentials and private `data` stay on the server.
-    const players = (['0', '1'] as const).map((id) => ({ id, role: ROLES[id], name: m.players[id as unknown as number]?.name ?? null }));
+    const players = (['0', '1'] as const).map((id) => ({ id, role: ROLES[id], name: seatEntry(m.players, id)?.name ?? null }));
     const moves = rows
       .filter((r) => r.stateID <= loaded.stateID)
       .map((r) => ({ stateID: r.stateID, playerID: r.action.payload.playerID as '0' | '1', move: r.action.payload.type, args: r.action.payload.args ?? [] }));

@@ -11,7 +11,7 @@
 import Router from '@koa/router';
 import koaBody from 'koa-body';
 import type { Game, Server } from 'boardgame.io';
-import { botLevelOf, openSeat, roleText, type MatchList, type PlayAgainResponse, type PublicMatch, type VsComputerResponse } from '../../protocol/index';
+import { botLevelOf, openSeat, roleText, seatEntry, type MatchList, type PlayAgainResponse, type PublicMatch, type VsComputerResponse } from '../../protocol/index';
 import { generateCredentials, requireSeat } from '../auth';
 import { enforce, type Limiter, type LimitName } from '../limits';
 import { seatPresenceCleared } from '../match/presence';
@@ -37,7 +37,7 @@ export interface LobbyHooks {
 type Seat = Server.PlayerMetadata;
 
 /** Matches in one page of the list: by default, and at most (`limit`). */
-export const LIST_PAGE = { default: 50, max: 100 };
+const LIST_PAGE = { default: 50, max: 100 };
 
 const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true });
 
@@ -53,7 +53,6 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
   const requireGame = (name: string) => {
     if (name !== gameName) throw new HttpError(404, `game "${name}" not found`);
   };
-  const seatOf = (m: Server.MatchData, id: string): Seat => m.players[id as unknown as number];
   const notFound = (id: string) => new HttpError(404, `match ${id} not found`);
 
   router.post('/games/:name/create', limit('create'), json, async (ctx) => {
@@ -94,13 +93,13 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const playerCredentials = generateCredentials();
     let playerID = '';
     const done = await store.updateMetadata(ctx.params.id, (m) => {
-      const free = (id: string) => !seatOf(m, id).name;
+      const free = (id: string) => !seatEntry(m.players, id).name;
       const id = wanted ?? ['0', '1'].find(free);
       if (id === undefined) throw new HttpError(409, `match ${ctx.params.id} is full`);
       if (!free(id)) throw new HttpError(409, `seat ${id} (${roleText(id)}) is already taken`);
       playerID = id;
       // A fresh seat: nothing of an earlier holder (its data, webhook, presence) passes to the joiner.
-      const seat: Seat = { id: seatOf(m, id).id, name, credentials: playerCredentials };
+      const seat: Seat = { id: seatEntry(m.players, id).id, name, credentials: playerCredentials };
       if (data) seat.data = data;
       return { ...m, players: { ...m.players, [id]: seat }, ...seatPresenceCleared(m, id as '0' | '1'), updatedAt: Date.now() };
     });
@@ -119,7 +118,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const done = await store.updateMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
       // The seat is emptied: name, credentials, data (a webhook) and presence all go with the leaver.
-      const players = { ...m.players, [playerID]: { id: seatOf(m, playerID).id } };
+      const players = { ...m.players, [playerID]: { id: seatEntry(m.players, playerID).id } };
       // Nobody left (a bot does not count): the match goes, as in boardgame.io.
       return Object.values(players).some((p) => (p as Seat).name && !botLevelOf(p as Seat)) ? { ...m, players, ...seatPresenceCleared(m, playerID), updatedAt: Date.now() } : null;
     });
@@ -140,7 +139,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     if (data && 'bot' in data) throw new HttpError(400, 'data.bot is set by the server for its own seats');
     const done = await store.updateMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
-      const seat = { ...seatOf(m, playerID) };
+      const seat = { ...seatEntry(m.players, playerID) };
       if (newName !== undefined) seat.name = newName;
       if (data !== undefined) seat.data = data ?? undefined;
       return { ...m, players: { ...m.players, [playerID]: seat }, updatedAt: Date.now() };
@@ -167,7 +166,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     let created: { matchID: string; metadata: Server.MatchData; setupData: unknown } | null = null;
     const done = await store.updateMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
-      name = seatOf(m, playerID).name;
+      name = seatEntry(m.players, playerID).name;
       if (m.nextMatchID) {
         nextMatchID = m.nextMatchID;
         return m;

@@ -11,7 +11,7 @@
  */
 import type Router from '@koa/router';
 import { settingsFrom, type PlayerID } from '../../game/index';
-import { botLevelOf, openSeat, otherSeat, roleText } from '../../protocol/index';
+import { botLevelOf, openSeat, otherSeat, roleText, seatEntry } from '../../protocol/index';
 import { requireSeat } from '../auth';
 import { takeBack } from '../match/clock';
 import type { MatchService } from '../match/service';
@@ -32,7 +32,7 @@ export function handOverRefusal(m: MatchData, target: PlayerID, now: number): st
   const minutes = settingsFrom(m.setupData as never).abandonMinutes;
   if (minutes === null) return 'this match was created without handing over away seats (abandonMinutes)';
   if (openSeat(Object.values(m.players)) !== null) return 'the game has not started: both seats must be taken';
-  if (botLevelOf(m.players[target as unknown as number])) return `the computer already plays ${roleText(target)}`;
+  if (botLevelOf(seatEntry(m.players, target))) return `the computer already plays ${roleText(target)}`;
   if (m.standIns?.[target as '0' | '1']) return `the computer already stands in for ${roleText(target)}`;
   const since = m.away?.[target as '0' | '1'];
   if (since === undefined) return `${roleText(target)} is connected`;

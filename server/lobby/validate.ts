@@ -1,5 +1,5 @@
 /** Checks Lobby request bodies; each failure is a 400 that names the field. */
-import { isLevel, type Level } from '../../protocol/index';
+import { isLevel, LEVEL_NAMES, type Level } from '../../protocol/index';
 import { checkName } from '../../protocol/names';
 import { HttpError } from '../storage/errors';
 import type { ListCursor } from '../storage/types';
@@ -34,9 +34,12 @@ export function seat(v: unknown, required: boolean, field = 'playerID'): '0' | '
   return s;
 }
 
+/** The levels as the 400 lists them: each quoted, the last after "or". */
+const LEVEL_LIST = LEVEL_NAMES.map((l) => `"${l}"`).join(', ').replace(/, ([^,]*)$/, ' or $1');
+
 export function level(v: unknown): Level | undefined {
   if (v === undefined) return undefined;
-  if (!isLevel(v)) throw new HttpError(400, 'level must be "easy", "normal" or "hard"');
+  if (!isLevel(v)) throw new HttpError(400, `level must be ${LEVEL_LIST}`);
   return v;
 }
 

@@ -1,5 +1,5 @@
 /**
- * A match's clock as pure functions over plain data (docs/ARCHITECTURE.md "Clocks"). The clock lives
+ * A match's clock as pure functions over plain data (docs/ARCHITECTURE.md "Clocks and stand-ins"). The clock lives
  * with the match (metadata.clock, rewritten in the same write as each move), so any process can tell
  * when it runs out, also after a restart; server/match/clocks.ts arms the timers.
  *
@@ -49,7 +49,7 @@ export function expired(c: MatchClock | undefined, stateID: number, now: number)
  * The owner takes a seat back from the computer: at least TAKE_BACK_MS or the increment to decide in
  * (a clock that ran out would otherwise end the game at once, or hand the seat straight back).
  */
-export const TAKE_BACK_MS = 60_000;
+const TAKE_BACK_MS = 60_000;
 export function takeBack(c: MatchClock, setting: ClockSetting, seat: PlayerID, now: number): MatchClock {
   const s = seatKey(seat);
   const floor = Math.max(TAKE_BACK_MS, setting.incrementSeconds * 1000);

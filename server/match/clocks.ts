@@ -1,5 +1,5 @@
 /**
- * The clocks of timed matches, kept running by the server (docs/ARCHITECTURE.md "Clocks"). The clock is
+ * The clocks of timed matches, kept running by the server (docs/ARCHITECTURE.md "Clocks and stand-ins"). The clock is
  * stored with the match (clock.ts computes it; every move rewrites it in the same write), so this module
  * keeps no truth of its own: it starts a clock when both seats are taken, arms one timer per match for
  * the running seat's deadline, and when the time is up either makes the server's `timeout` move (the

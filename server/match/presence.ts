@@ -8,6 +8,7 @@
  * every other process named there is dead at once.
  */
 import type { PlayerID } from '../../game/index';
+import { seatEntry } from '../../protocol/index';
 import type { Logger } from '../log';
 import { StorageUnavailableError } from '../storage/errors';
 import type { MatchData, MatchStore } from '../storage/types';
@@ -18,7 +19,7 @@ export const DEFAULT_PRESENCE_LEASE_MS = 60_000;
 
 /** The metadata after `proc` gained (connected) or lost a socket of `seat` at `now`; `m` itself if nothing changes. */
 export function holdSeat(m: MatchData, seat: Seat, proc: string, connected: boolean, now: number): MatchData {
-  const p = m.players[seat as unknown as number];
+  const p = seatEntry(m.players, seat);
   if (!p) return m;
   const before = m.holders?.[seat] ?? [];
   const held = connected ? [...new Set([...before, proc])] : before.filter((x) => x !== proc);

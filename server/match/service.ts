@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Game, LogEntry, State } from 'boardgame.io';
 import { legalOption, settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
-import { openSeat, roleText, type GuardError } from '../../protocol/index';
+import { openSeat, roleText, seatEntry, type GuardError } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
 import type { Bus, BusMessage } from '../bus/index';
 import type { Logger } from '../log';
@@ -37,14 +37,14 @@ export interface MoveRequest {
 
 /** Whether the computer plays this seat now: a vs-computer seat, or a stand-in for its owner. */
 export const botPlays = (m: MatchData, seat: PlayerID): boolean =>
-  m.standIns?.[seat as '0' | '1'] !== undefined || (m.players[seat as unknown as number]?.data as { bot?: unknown } | undefined)?.bot !== undefined;
+  m.standIns?.[seat as '0' | '1'] !== undefined || (seatEntry(m.players, seat)?.data as { bot?: unknown } | undefined)?.bot !== undefined;
 
 /** What the socket layer does with news of a match (only for matches with sockets in this process). */
 export interface Delivery {
   /** A new state, `prev` the one before it (the one clients of the match hold). */
   update(matchID: string, state: State, deltalog: LogEntry[], prev: State): void;
   matchData(matchID: string, metadata: MatchData): void;
-  /** The match's clock, stand-ins or presence changed (docs/ARCHITECTURE.md "Clocks"). */
+  /** The match's clock, stand-ins or presence changed (docs/ARCHITECTURE.md "Clocks and stand-ins"). */
   status(matchID: string, metadata: MatchData): void;
   chat(matchID: string, message: unknown): void;
   /** The state jumped (reloaded): send every client of the match a fresh sync. */
@@ -87,7 +87,7 @@ function argChars(arg: unknown): number {
   }
 }
 
-/** Chat rules (docs/ARCHITECTURE.md "Chat"): seated players only, as themselves. */
+/** Chat rules (docs/ARCHITECTURE.md "Request paths"): seated players only, as themselves. */
 export const CHAT = { maxLength: 500, burst: 5, perMs: 10_000, kept: 200 } as const;
 
 export interface ServiceOptions {
@@ -317,7 +317,7 @@ export class MatchService {
         e.doubt = false;
         if (this.entries.get(matchID) !== e) return 'again';
         e.lastUsed = Date.now();
-        if (seat !== null && !authenticateCredentials(credentials, e.metadata.players[seat as unknown as number]))
+        if (seat !== null && !authenticateCredentials(credentials, seatEntry(e.metadata.players, seat)))
           return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` };
         attach({ state: e.state, log: e.log, metadata: e.metadata, initialState: e.initialState, chat: e.chat });
         this.emitState(e, 'sync');
@@ -371,7 +371,7 @@ export class MatchService {
       e.doubt = false;
       if (this.entries.get(matchID) !== e) return { matchID, type: 'stale', message: 'the match was reloaded from storage: resyncing' };
     }
-    const seat = e.metadata.players[playerID as unknown as number];
+    const seat = seatEntry(e.metadata.players, playerID);
     if (req.credentials !== null && !authenticateCredentials(req.credentials, seat))
       return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${playerID}` };
     const state = e.state;
@@ -529,7 +529,7 @@ export class MatchService {
     const e = this.entries.get(matchID) ?? (await this.open(matchID));
     if (!e) return this.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
     // Like a move: the seat's credentials now, not when the socket synced.
-    if (!authenticateCredentials(credentials, e.metadata.players[seat as unknown as number]))
+    if (!authenticateCredentials(credentials, seatEntry(e.metadata.players, seat)))
       return this.refuse({ matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` });
     const now = Date.now();
     const recent = (e.spoke[seat] ?? []).filter((t) => now - t < CHAT.perMs);

@@ -10,7 +10,7 @@
  * process holds it in memory).
  */
 import { setMaxListeners } from 'node:events';
-import { botLevelOf, openSeat, roleText } from '../../protocol/index';
+import { botLevelOf, isSeat, openSeat, roleText, seatEntry } from '../../protocol/index';
 import type { Logger } from '../log';
 import type { MatchService, MatchView } from '../match/service';
 import type { Metrics } from '../metrics';
@@ -23,7 +23,7 @@ export interface SeatNotify {
   base?: string;
 }
 
-export const notifyOf = (data: unknown): SeatNotify | null => {
+const notifyOf = (data: unknown): SeatNotify | null => {
   const n = (data as { notify?: Partial<SeatNotify> } | undefined)?.notify;
   return n && typeof n.webhook === 'string' ? (n as SeatNotify) : null;
 };
@@ -34,7 +34,7 @@ type Seat = '0' | '1';
 const deciderOf = (m: Pick<MatchView, 'state'>): Seat | null => {
   if (m.state.ctx.gameover !== undefined) return null;
   const p = m.state.G.prompt?.player;
-  return p === '0' || p === '1' ? p : null;
+  return isSeat(p) ? p : null;
 };
 
 export interface NotifierOptions {
@@ -87,7 +87,7 @@ export class TurnNotifier {
   }
 
   private notify(matchID: string, metadata: MatchData, seat: Seat, kind: 'turn' | 'start'): void {
-    const p = metadata.players[seat as unknown as number];
+    const p = seatEntry(metadata.players, seat);
     // Nobody to tell when the computer plays the seat: a vs-computer bot, or a stand-in for its owner.
     const played = botLevelOf(p) !== null || metadata.standIns?.[seat] !== undefined;
     const target = p && p.isConnected !== true && !played ? notifyOf(p.data) : null;

@@ -4,6 +4,7 @@
  * Lobby routes answer. Mounted by lobbyRoutes with its body parser.
  */
 import type Router from '@koa/router';
+import { seatEntry } from '../../protocol/index';
 import { requireSeat } from '../auth';
 import * as v from '../lobby/validate';
 import type { MatchService } from '../match/service';
@@ -21,7 +22,7 @@ export function addNotifyRoute(router: Router, json: Router.Middleware, store: M
     const notify = checked(b.webhook, 'webhook', ctx);
     const done = await store.updateMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
-      const seat = m.players[playerID as unknown as number];
+      const seat = seatEntry(m.players, playerID);
       const { notify: _old, ...data } = (seat.data ?? {}) as Record<string, unknown>;
       if (notify) data.notify = notify;
       // Not game activity: updatedAt stays (it orders the lobby and the stale sweep).

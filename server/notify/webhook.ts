@@ -15,7 +15,7 @@ import https from 'node:https';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-export const WEBHOOK_MAX_LENGTH = 500;
+const WEBHOOK_MAX_LENGTH = 500;
 
 /** Why this webhook address cannot be used (for a 400), or null. Addresses are checked when sending. */
 export function webhookProblem(raw: unknown): string | null {
@@ -50,7 +50,7 @@ export class RefusedAddress extends Error {
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
 /** dns.lookup that leaves out addresses the server may not reach (net asks with or without `all`). */
-export function guardedLookup(allowLocal: boolean) {
+function guardedLookup(allowLocal: boolean) {
   return (hostname: string, options: dns.LookupOptions, cb: LookupCallback): void => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return cb(err, '');

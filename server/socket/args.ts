@@ -1,12 +1,13 @@
 /** Shape checks for socket payloads: anything else is answered with an error and goes no further. */
 import { SERVER_MOVES, Watergate } from '../../game/index';
 
+export { isSeat } from '../../protocol/index';
+
 // The server's own moves (a clock running out) are never a client's to send.
 const MOVE_NAMES = Object.keys(Watergate.moves ?? {}).filter((m) => !(SERVER_MOVES as readonly string[]).includes(m));
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const isMatchID = (v: unknown): v is string => typeof v === 'string' && ID.test(v);
-export const isSeat = (v: unknown): v is '0' | '1' => v === '0' || v === '1';
 export const isCredentials = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
 
 export interface MoveAction {

@@ -25,7 +25,7 @@ import type { Game, LogEntry, State } from 'boardgame.io';
 import { getFilterPlayerView } from 'boardgame.io/internal';
 import { Server as IOServer, type Namespace, type ServerOptions as IOOptions, type Socket } from 'socket.io';
 import type { PlayerID } from '../../game/index';
-import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, roleText, type GuardError, type NextMatch } from '../../protocol/index';
+import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, roleText, seatEntry, type GuardError, type NextMatch } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
 import { matchStatus as statusOf, publicSeats } from '../lobby/public';
 import type { Logger } from '../log';
@@ -194,7 +194,7 @@ export class GameSockets {
       // Stored as present and held by this process already (a presence lease names the processes
       // holding a seat's sockets): nothing to write.
       if (this.attach(socket, f, d, true))
-        connected = seat === null || (d.metadata.players[seat as unknown as number]?.isConnected === true && (d.metadata.holders?.[seat] ?? []).includes(this.o.service.processID));
+        connected = seat === null || (seatEntry(d.metadata.players, seat)?.isConnected === true && (d.metadata.holders?.[seat] ?? []).includes(this.o.service.processID));
     });
     if (refusal) return this.guard.fail(socket, refusal);
     if (!connected) await this.storePresence(matchID, seat!);
@@ -235,8 +235,8 @@ export class GameSockets {
       for (const id of [...(this.nsp.adapter.rooms.get(room(matchID, seat)) ?? [])]) {
         const f = this.followers.get(id);
         const socket = this.nsp.sockets.get(id);
-        if (!f || !socket || f.seat !== seat || authenticateCredentials(f.credentials, metadata.players[seat as unknown as number])) continue;
-        void this.demote(socket, f, metadata.players[seat as unknown as number]?.isConnected === true).catch((e: unknown) => this.o.log.error({ err: e, matchID }, 'moving a socket to the spectators failed'));
+        if (!f || !socket || f.seat !== seat || authenticateCredentials(f.credentials, seatEntry(metadata.players, seat))) continue;
+        void this.demote(socket, f, seatEntry(metadata.players, seat)?.isConnected === true).catch((e: unknown) => this.o.log.error({ err: e, matchID }, 'moving a socket to the spectators failed'));
       }
     }
   }

@@ -79,7 +79,7 @@ describe('lobby match vs computer', () => {
     const before = (await new LobbyClient({ server: server.url }).listMatches('watergate')).matches.length;
     for (const [body, message] of [
       [{ botSeat: '2' }, /botSeat/],
-      [{ level: 'impossible' }, /level/],
+      [{ level: 'impossible' }, /^level must be "easy", "normal" or "hard"$/],
       [{ botSeat: '0', colour: 'red' }, /unknown field "colour"/],
       [{ setupData: { jokerFallback: 'never' } }, /jokerFallback/],
     ] as const) {

@@ -8,6 +8,7 @@ import { resources, translator } from '../helpers/i18n';
 
 import { abilityText, cardActionLines, cardName, historyNote, logText, moveText } from '../../client/i18n/words';
 import { randomDecisions, randomGame } from '../helpers/rng';
+import { LEVEL_NAMES } from '../../protocol/index';
 
 const LANGS = ['en', 'pt-BR', 'zh-CN'] as const;
 
@@ -47,6 +48,13 @@ describe('translations', () => {
 
   it.each(LANGS)('%s has a history note for every card', (lng) => {
     for (const id of Object.keys(CARDS)) expect(resources[lng].translation.history?.[id], id).toBeTruthy();
+  });
+
+  it.each(LANGS)('%s names every level of the computer (protocol/ lists them), each in words of its own', (lng) => {
+    const words = LEVEL_NAMES.map((l) => resources[lng].translation.lobby?.levels?.[l]);
+    for (const [i, w] of words.entries()) expect(typeof w === 'string' && w.trim() !== '', LEVEL_NAMES[i]).toBe(true);
+    expect(new Set(words).size).toBe(LEVEL_NAMES.length);
+    expect(Object.keys(resources[lng].translation.lobby?.levels ?? {}).sort()).toEqual([...LEVEL_NAMES].sort());
   });
 
   it.each(LANGS)('%s has words for every kind of record line the engine writes (LOG_KEYS)', (lng) => {

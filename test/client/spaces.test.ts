@@ -1,6 +1,6 @@
 /**
  * Players find a board space by what they see — its colour, its ring and where it lies around Nixon's
- * picture, as on a clock face — not by its code (B01), which only "Show sources" draws (issue 14). Every
+ * picture, as on a clock face — not by its code (B01), which only "Show sources" draws. Every
  * space gets its own name in every language, and the prompts and the record use it.
  */
 import { describe, expect, it } from 'vitest';

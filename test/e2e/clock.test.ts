@@ -1,5 +1,5 @@
 /**
- * Play at one's own pace (issue 13), in Chromium against the real server: a match created with the live
+ * Play at one's own pace, in Chromium against the real server: a match created with the live
  * clock shows both clocks on both boards, the one of the player to move counting down, and a decision
  * earns its increment; the lobby lists the clock and, under "Your matches", the time left. With "hand
  * over a seat away for 1 min", the opponent of a player whose page stayed closed for a minute hands the

@@ -1,5 +1,5 @@
 /**
- * Issue 12's journey, once per language, in two real Chromium contexts against the real server: one
+ * Two friends' whole journey, once per language, in two real Chromium contexts against the real server: one
  * player creates a private match and copies its invite link, the other opens the link and takes the free
  * seat; the game starts only then; they chat, the chat survives a reload and a server restart; losing the
  * server says "Reconnecting…" on both boards within 2 s and play resumes after the restart; one side

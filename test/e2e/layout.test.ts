@@ -1,5 +1,5 @@
 /**
- * The pages on a phone (390 × 844), a tablet (820 × 1180) and a laptop (1280 × 800), issue 14: no page scrolls sideways, no
+ * The pages on a phone (390 × 844), a tablet (820 × 1180) and a laptop (1280 × 800): no page scrolls sideways, no
  * visible text is drawn under 11 px (SVG text as scaled on screen, not its user-unit size), and on the
  * phone the evidence board takes the full width, zooms on a tap, every control is at least 44 px, the
  * hand opens as a drawer and a card is played from it; the reconstruction notice stays hidden once

@@ -1,5 +1,5 @@
 /**
- * Clocks (issue 13): the clock's arithmetic, then the server keeping it — a game whose player does not
+ * Clocks: the clock's arithmetic, then the server keeping it — a game whose player does not
  * move ends on time (also when the server is killed with SIGKILL and started again meanwhile), a move
  * charges only the decider and earns the increment, `onTimeout: "bot"` hands the seat to the computer
  * until its owner takes it back, and no client can send the server's own `timeout` move.
@@ -90,6 +90,7 @@ describe('the server keeps the clock', () => {
   });
 
   it('a move charges the decider, earns the increment and starts the other clock; the sockets are told', async () => {
+    const started = Date.now();
     const { matchID, creds } = await createAndJoin(t.url, { clock: { initialSeconds: 600, incrementSeconds: 7 } });
     await until(async () => (await stored(t.store, matchID)).metadata.clock !== undefined, 'the clock started');
     const watcher = await rawSocket(t.url);
@@ -102,13 +103,21 @@ describe('the server keeps the clock', () => {
     const choice = legalMoves(G, '0')[0];
     const after = next<[{ clock: MatchClock }]>(watcher, 'watergate:status');
     expect(await t.server.move(matchID, '0', choice.move, choice.args[0])).toBeNull();
+    const moved = Date.now();
     const c = (await after)[0].clock;
+    // The Editor lost no more than the time its clock could have run, and earned the 7 s.
     const spent = 600_000 + 7_000 - c.remaining['0'];
     expect(spent).toBeGreaterThanOrEqual(0);
     expect(spent).toBeLessThan(10_000);
-    const decider = (await stored(t.store, matchID)).state.G.prompt.player;
+    expect(spent).toBeLessThanOrEqual(moved - started);
+    // Nixon has not been asked anything yet: none of his time is gone, whoever decides next.
+    expect(c.remaining['1']).toBe(600_000);
+    const decider = (await stored(t.store, matchID)).state.G.prompt.player as '0' | '1';
     expect(c.running).toBe(decider);
-    expect(c.remaining[decider as '0' | '1']).toBe(decider === '0' ? c.remaining['0'] : 600_000);
+    // The decider's time runs from the move: it ends exactly when what is left of it is spent.
+    expect(c.since).toBeGreaterThanOrEqual(started);
+    expect(c.since).toBeLessThanOrEqual(moved);
+    expect(c.deadline).toBe(c.since + c.remaining[decider]);
     expect((await stored(t.store, matchID)).metadata.clock).toEqual(c);
     watcher.close();
   });
