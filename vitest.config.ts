@@ -2,12 +2,20 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Files known to take longest, started first. Two workers pull files from one queue, so a long file picked
- * last runs alone while the other core idles. Vitest orders by the durations it cached on earlier runs, and
- * by file size when it has none (a fresh CI checkout): a short file that runs long, like a fuzz set, then
- * comes last. Within each group vitest's own order stands.
+ * Files known to take longest, started first, roughly longest first. Two workers pull files from one
+ * queue, so a long file picked last runs alone while the other core idles. Vitest orders by the durations
+ * it cached on earlier runs, and by file size when it has none (a fresh CI checkout): a short file that
+ * runs long, like a fuzz set, then comes last. Within each group vitest's own order stands.
  */
-const LONG_FIRST: RegExp[] = [/^test\/fuzz\/games-/, /^test\/e2e\//, /^test\/server\/cluster/];
+const LONG_FIRST: RegExp[] = [
+  /^test\/e2e\/play\./, // whole games in the browser
+  /^test\/server\/cluster\.test/, // processes behind HAProxy, one killed and replaced
+  /^test\/fuzz\/games-/, // about 75 s each at CI's size
+  /^test\/e2e\/(clock|online)\./,
+  /^test\/bots\/bgio\./, // MCTSBot playing whole games
+  /^test\/e2e\//,
+  /^test\/server\/cluster/,
+];
 
 class LongFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
