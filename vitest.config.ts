@@ -12,7 +12,7 @@ const LONG_FIRST: RegExp[] = [
   /^test\/server\/cluster\.test/, // processes behind HAProxy, one killed and replaced
   /^test\/fuzz\/games-/, // about 75 s each at CI's size
   /^test\/e2e\/(clock|online)\./,
-  /^test\/bots\/bgio\./, // MCTSBot playing whole games
+  /^test\/bots\/(bgio|browser)\./, // MCTSBot playing whole games; the bot in a worker
   /^test\/e2e\//,
   /^test\/server\/cluster/,
 ];
