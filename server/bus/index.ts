@@ -20,8 +20,11 @@ export interface Bus {
   status(): BusStatus;
   /** Fire and forget: a message that cannot be sent is counted, never awaited by a move. */
   publish(msg: BusMessage): void;
-  /** Messages about this match from other processes reach `onMessage` until `unsubscribe`. */
-  subscribe(matchID: string): void;
+  /**
+   * Messages about this match from other processes reach `onMessage` until `unsubscribe`; resolves once
+   * they do (a news published before that is not heard).
+   */
+  subscribe(matchID: string): Promise<void>;
   unsubscribe(matchID: string): void;
   onMessage(fn: (msg: BusMessage) => void): void;
   /** After an outage: messages may have been missed, caches must be checked. */
@@ -38,7 +41,7 @@ export function localBus(): Bus {
     id: processId(),
     status: () => 'none',
     publish: () => undefined,
-    subscribe: () => undefined,
+    subscribe: async () => undefined,
     unsubscribe: () => undefined,
     onMessage: () => undefined,
     onReconnect: () => undefined,

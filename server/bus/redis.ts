@@ -56,7 +56,7 @@ export function redisBus({ url, prefix = 'wg:', onError }: RedisBusOptions): Bus
     publish(msg) {
       pub.publish(channel(msg.matchID), JSON.stringify({ ...msg, from: id })).catch(report('publish'));
     },
-    subscribe: (matchID) => void sub.subscribe(channel(matchID)).catch(report('connection')),
+    subscribe: (matchID) => sub.subscribe(channel(matchID)).then(() => undefined, report('connection')),
     unsubscribe: (matchID) => void sub.unsubscribe(channel(matchID)).catch(() => undefined),
     onMessage: (fn) => void handlers.push(fn),
     onReconnect: (fn) => void reconnects.push(fn),
