@@ -58,7 +58,9 @@ export async function launch(): Promise<Session> {
     });
     page.on('requestfailed', (r) => {
       const error = r.failure()?.errorText ?? '';
-      const leftBehind = error === 'net::ERR_ABORTED' && (startedAt.get(r) ?? navigations) < navigations;
+      // The favicon is the browser's own request, not the page's: Chromium cancels it whenever it likes
+      // (a context closing while it loads, a tab going to the background).
+      const leftBehind = error === 'net::ERR_ABORTED' && ((startedAt.get(r) ?? navigations) < navigations || /\/favicon\.[a-z]+$/.test(new URL(r.url()).pathname));
       // socket.io closes its long-poll and websocket requests when a page goes away: not a fault either.
       if (!leftBehind && !/socket\.io/.test(r.url())) problems.push(`requestfailed: ${r.url()} ${error}`);
     });
