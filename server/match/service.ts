@@ -206,12 +206,7 @@ export class MatchService {
         const chat = await this.o.store.chat(matchID, CHAT.kept);
         const e = new Entry(matchID, state, m.metadata, m.seatsVersion, m.log ?? [], m.initialState!, m.moves.length, chat);
         this.entries.set(matchID, e);
-        // News saved by another process between the read above and the subscription taking effect
-        // would go unheard: once subscribed, the stored head is looked at once more.
-        void this.o.bus
-          .subscribe(matchID)
-          .then(() => (this.entries.get(matchID) === e ? e.run(() => this.refresh(e)) : undefined))
-          .catch((err: unknown) => this.o.log.warn({ err, matchID }, 'check after subscribing failed'));
+        void this.o.bus.subscribe(matchID);
         this.emitState(e, 'load');
         return e;
       })().finally(() => this.loading.delete(matchID));
