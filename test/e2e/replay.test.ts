@@ -28,8 +28,9 @@ describe('the replay page', () => {
     const page = await ctx.newPage();
     const matchID = await startVsComputer(page, env.server.url, 'Ben');
 
-    // A few of the Editor's decisions (the computer answers in between), then the Editor resigns.
-    for (let mine = 0; mine < 4; ) {
+    // Six of the Editor's decisions (the computer answers in between), then the Editor resigns: at least
+    // seven stored moves whoever decides in between, so the slider's last steps are not its first.
+    for (let mine = 0; mine < 6; ) {
       const s = await boardState(page);
       if (!s.mine) {
         await page.waitForTimeout(100);

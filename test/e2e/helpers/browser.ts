@@ -41,6 +41,9 @@ export async function launch(): Promise<Session> {
   const problems: string[] = [];
   const watch = (page: Page) => {
     page.on('console', (m) => {
+      // socket.io-client closes its websocket probe when the client stops during an upgrade (a page
+      // leaving a match); Chromium reports that as a warning of its own, not of the page's making.
+      if (m.type() === 'warning' && /^WebSocket connection to '[^']*\/socket\.io\/[^']*' failed: WebSocket is closed before the connection is established\.$/.test(m.text())) return;
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()} (${page.url()})`);
     });
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message} (${page.url()})`));

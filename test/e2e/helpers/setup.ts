@@ -1,5 +1,5 @@
 /** One real server (on the built client) and one Chromium per e2e test file, started before and stopped after it. */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { builtClient } from './build';
 import { launch, type Session } from './browser';
 import { startServer, type RunningServer } from './server';
@@ -11,6 +11,10 @@ export function useServerAndBrowser(before?: () => void): { server: RunningServe
     env.session = await launch();
     before?.();
   }, 180_000);
+  // Each test answers for the problems of its own pages: one test's fault does not fail the ones after it.
+  beforeEach(() => {
+    if (env.session) env.session.problems.length = 0;
+  });
   afterAll(async () => {
     await env.session?.close();
     await env.server?.stop();
