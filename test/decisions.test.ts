@@ -23,7 +23,7 @@ const canon = (x: unknown): string =>
 const MALFORMED: unknown[] = [undefined, 42, 'E99', [], {}, { card: 'E01' }, { token: 'T01' }, { tokens: ['T01', 'T01'] }, { kind: 'nowhere' }];
 
 describe('the decision table', () => {
-  it('check passes exactly for the options, for every kind of prompt, at every decision of 30 games', () => {
+  it('check passes exactly for the options, for every kind of prompt, at every decision of 30 games', { timeout: 240_000 }, () => {
     // Arguments met per kind of prompt, gathered over the games (each kept once).
     const pools = new Map<Prompt['kind'], Map<string, unknown>>();
     const games = Array.from({ length: 30 }, (_, i) => Array.from(randomDecisions(7000 + i), (d) => structuredClone(d.G)));

@@ -34,7 +34,11 @@ async function join(url: string, matchID: string, seat: '0' | '1' | null, creden
 }
 
 const say = (s: Socket, matchID: string, sender: string | null, payload: unknown, id = `m${Math.random().toString(36).slice(2, 10)}`) => s.emit('chat', matchID, { id, sender, payload });
-const settle = () => new Promise((r) => setTimeout(r, 150));
+/** Waits until `n` of what `list` collects have come (a loaded machine can take a while), then a moment for any extra one. */
+async function settle(list: () => unknown[], n: number): Promise<void> {
+  await expect.poll(list, { timeout: 10_000, interval: 25 }).toHaveLength(n);
+  await new Promise((r) => setTimeout(r, 150));
+}
 
 describe('chat', () => {
   it('seated players speak as themselves; everyone hears; lines are text of at most 500 characters, 5 per 10 s', async () => {
@@ -45,7 +49,7 @@ describe('chat', () => {
     const watcher = await join(url, matchID, null);
 
     say(ed.s, matchID, '0', '  <b>Follow the money</b>  ');
-    await settle();
+    for (const who of [ed, nx, watcher]) await settle(() => who.heard, 1);
     for (const who of [ed, nx, watcher]) expect(who.heard.map((l) => [l.sender, l.payload])).toEqual([['0', '<b>Follow the money</b>']]);
 
     const refusals: GuardError[] = [];
@@ -54,7 +58,7 @@ describe('chat', () => {
     say(nx.s, matchID, '0', 'I am the Editor'); // nobody speaks for another seat
     say(nx.s, matchID, '1', 'x'.repeat(501));
     say(nx.s, matchID, '1', '   ');
-    await settle();
+    await settle(() => refusals, 4);
     expect(refusals.map((r) => r.message)).toEqual([
       'only a seated player may chat, as themselves',
       'only a seated player may chat, as themselves',
@@ -63,20 +67,21 @@ describe('chat', () => {
     ]);
     refusals.length = 0;
     for (let i = 1; i <= 6; i++) say(nx.s, matchID, '1', `line ${i}`);
-    await settle();
+    await settle(() => refusals, 1);
+    await settle(() => watcher.heard, 6);
     expect(refusals.map((r) => r.message)).toEqual(['at most 5 messages in 10 seconds: wait a moment']);
     expect(watcher.heard.map((l) => l.payload).slice(1)).toEqual(['line 1', 'line 2', 'line 3', 'line 4', 'line 5']);
     for (const who of [ed, nx, watcher]) who.s.close();
 
     // A reload (a new socket) gets the chat kept so far; so does a page after a server restart.
     const again = await join(url, matchID, '0', creds['0']);
-    await settle();
+    await settle(() => again.heard, 6);
     expect(again.heard).toHaveLength(6);
     again.s.close();
     await server!.close();
     const restarted = await start();
     const after = await join(restarted.url, matchID, null);
-    await settle();
+    await settle(() => after.heard, 6);
     expect(after.heard.map((l) => l.payload)).toEqual(['<b>Follow the money</b>', 'line 1', 'line 2', 'line 3', 'line 4', 'line 5']);
     after.s.close();
   });
