@@ -17,8 +17,6 @@ export const MOVE_NAMES: readonly MoveName[] = ['play', 'answer', 'target', 'rea
  */
 export const SERVER_MOVES = ['timeout'] as const;
 export type ServerMove = (typeof SERVER_MOVES)[number];
-/** Moves made whoever is deciding (boardgame.io's flow is told to accept them from that player, on every replay too). */
-export const ANYTIME_MOVES: readonly string[] = ['resign', ...SERVER_MOVES];
 
 /** Which move answers which prompt (also the boardgame.io stage names). */
 export const MOVE_FOR_PROMPT = Object.fromEntries(Object.entries(DECISIONS).map(([kind, d]) => [kind, d.move])) as Record<
@@ -89,12 +87,17 @@ export function legalOption(G: WatergateState, p: PlayerID, move: string, arg: u
 export function applyMove(G: WatergateState, p: PlayerID, move: string, arg: unknown, rng: Rng): string | null {
   const error = checkMove(G, p, move, arg);
   if (error) return error;
-  if (move === 'resign' || move === 'timeout') {
-    win(G, other(p), move === 'resign' ? 'resigned' : 'time');
-    return null;
-  }
+  applyChecked(G, p, move, arg, rng);
+  return null;
+}
+
+/**
+ * Applies a move the engine has already found legal (`legalOption`'s option, `checkMove` passed): the
+ * rules are not asked a second time.
+ */
+export function applyChecked(G: WatergateState, p: PlayerID, move: string, arg: unknown, rng: Rng): void {
+  if (move === 'resign' || move === 'timeout') return win(G, other(p), move === 'resign' ? 'resigned' : 'time');
   const pr = G.prompt!;
   decisionFor(pr).apply(G, p, pr, arg, rng);
   run(G, rng);
-  return null;
 }

@@ -5,7 +5,8 @@
  */
 import type { Ctx, Game, Move } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
-import { applyMove, MOVE_FOR_PROMPT, MOVE_NAMES, newGame, SERVER_MOVES, type MoveName, type ServerMove } from './engine';
+import { activePlayersFor, REDACTED_MOVES } from './advance';
+import { applyMove, MOVE_NAMES, newGame, SERVER_MOVES, type MoveName, type ServerMove } from './engine';
 import { legalMoves } from './legal';
 import { validateSetupData } from './state';
 import { playerView } from './view';
@@ -16,14 +17,14 @@ type EventsAPI = { setActivePlayers(arg: unknown): void; endTurn(): void };
 /** Only the player the engine waits for is active, in the stage named after the move that answers. */
 function activate(G: WatergateState, ctx: Ctx, events: EventsAPI): void {
   if (!G.prompt) return;
-  const { player } = G.prompt;
-  const stage = MOVE_FOR_PROMPT[G.prompt.kind];
+  const value = activePlayersFor(G.prompt);
   const active = ctx.activePlayers;
+  const [[player, stage]] = Object.entries(value);
   if (active && active[player] === stage && Object.keys(active).length === 1) return; // already so: no event needed
-  events.setActivePlayers({ value: { [player]: stage } });
+  events.setActivePlayers({ value });
 }
 
-function engineMove(name: MoveName | ServerMove, redact = false): Move<WatergateState> {
+function engineMove(name: MoveName | ServerMove): Move<WatergateState> {
   return {
     move: ({ G, ctx, playerID, events, random }, arg?: unknown) => {
       const turn = G.turnSeq;
@@ -34,18 +35,17 @@ function engineMove(name: MoveName | ServerMove, redact = false): Move<Watergate
     },
     // Every move may draw or shuffle (a new round, Hunt's draw, PIN_FROM_BAG): only the server runs them (K3).
     client: false,
-    redact,
+    redact: REDACTED_MOVES.includes(name),
   };
 }
 
-const moves = Object.fromEntries([...MOVE_NAMES, ...SERVER_MOVES].map((m) => [m, engineMove(m, m === 'choose')])) as Record<MoveName | ServerMove, Move<WatergateState>>;
-// Resigning is open in every stage too: boardgame.io's client looks the move up in the player's stage and
-// would log "disallowed move" for the player who is deciding (the server makes the resigner active anyway).
-// The server's `timeout` has a stage of its own: the player whose clock ran out is put in it for that one action.
-const stages = {
-  ...Object.fromEntries(MOVE_NAMES.map((m) => [m, { moves: { [m]: moves[m], resign: moves.resign } }])),
-  timeout: { moves: { timeout: moves.timeout } },
-};
+const moves = Object.fromEntries([...MOVE_NAMES, ...SERVER_MOVES].map((m) => [m, engineMove(m)])) as Record<MoveName | ServerMove, Move<WatergateState>>;
+// Resigning (and the server's `timeout`, which the rules allow only to the player who owes the decision)
+// is open in every stage: the engine decides who may; boardgame.io's client looks a move up in the
+// player's stage and would log "disallowed move" for the player who is deciding. A resignation made while
+// the other player decides is the server's to apply (game/advance.ts): boardgame.io has no active
+// player for it.
+const stages = Object.fromEntries(MOVE_NAMES.map((m) => [m, { moves: { [m]: moves[m], resign: moves.resign, timeout: moves.timeout } }]));
 // boardgame.io's turn order asks for a position in the play order: the engine's `turnPlayer` says whose turn it is.
 const turnPlayerPos = ({ G, ctx }: { G: WatergateState; ctx: Ctx }) => ctx.playOrder.indexOf(G.turnPlayer);
 
@@ -87,6 +87,7 @@ export { legalMoves } from './legal';
 export { playerView } from './view';
 export { hide, refill, refiller, secretsOf, SECRETS, EMPTY, type Filler } from './infostate';
 export { LOG_KEYS, type LogKey } from './logkeys';
-export { newGame, applyMove, checkMove, legalOption, SERVER_MOVES, ANYTIME_MOVES } from './engine';
+export { newGame, applyMove, checkMove, legalOption, SERVER_MOVES } from './engine';
+export { advance, type MoveAction } from './advance';
 export { OPTION_VALUES, DEFAULT_OPTIONS, SETTING_LIMITS, CLOCK_PRESETS, ABANDON_CHOICES, settingsFrom, validateSetupData } from './state';
 export { connectedInformants, pinSpaces } from './pinning';

@@ -1,7 +1,8 @@
 /**
  * A finished match as `GET /games/watergate/:id/replay` gives it and "Download game" saves it: the stored
- * initial state (its ctx._random holds the PRNG seed) and every move, so boardgame.io's reducer rebuilds
- * each state exactly. Nothing secret while the game is on: the route answers 403 until it is over. Never a
+ * initial state (its random plugin data holds the PRNG seed) and every move, so the game's transition
+ * (game/advance.ts) rebuilds each state exactly — as boardgame.io's reducer does for every move made by
+ * the player the game waited for. Nothing secret while the game is on: the route answers 403 until it is over. Never a
  * seat's credentials nor its private `data` (a webhook): names and roles only.
  */
 
@@ -18,7 +19,7 @@ export interface ReplaySeat {
   name: string | null;
 }
 
-/** One decision, as the reducer is given it (`stateID`: the state it produced). */
+/** One decision, as the server applied it (`stateID`: the state it produced). */
 export interface ReplayMove {
   stateID: number;
   playerID: '0' | '1';

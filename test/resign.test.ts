@@ -1,14 +1,13 @@
 /**
  * Resigning: either seated player may give up at any moment the game is not over, whatever it waits
  * for; the other side wins at once, with the reason "resigned" in ctx.gameover and in the record. A bot
- * never considers it (it is not among the legal moves). On the engine and through boardgame.io's reducer
- * as the server runs it (the socket path: test/server/resign.test.ts).
+ * never considers it (it is not among the legal moves). On the engine, in boardgame.io's client, and as
+ * the server applies and replays it (game/advance.ts; the socket path: test/server/resign.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { State } from 'boardgame.io';
-import { applyMove, checkMove, legalMoves, Watergate, type WatergateState } from '../game/index';
-import { gameReducer, replayer, strip } from '../server/match/replay';
-import { initialState, playout, randomChooser, reducerDriver } from '../tools/playout';
+import { advance, applyMove, checkMove, legalMoves, Watergate, type WatergateState } from '../game/index';
+import { replay } from '../server/match/replay';
+import { advanceDriver, initialState, playout, randomChooser, reducerDriver } from '../tools/playout';
 import { randomDecisions, seeded } from './helpers/rng';
 
 describe('resign', () => {
@@ -44,22 +43,22 @@ describe('resign', () => {
     expect(checked).toBeGreaterThan(50);
   });
 
-  it('through boardgame.io: the player who is not to move resigns too; ctx.gameover says why, and the stored move replays', () => {
-    const reducer = gameReducer(Watergate as never);
+  it('as the server applies it: the player who is not to move resigns too; ctx.gameover says why, and the stored move replays', () => {
     const start = initialState(Watergate as never, 'resign-1');
     // Play a few moves, then let the player who is NOT to move resign.
     let state = start;
-    for (const step of playout(reducerDriver(Watergate as never), start, randomChooser(seeded(3)), { maxMoves: 25 })) state = step.state;
+    for (const step of playout(advanceDriver(), start, randomChooser(seeded(3)), { maxMoves: 25 })) state = step.state;
     const waiting = state.G.prompt!.player === '0' ? '1' : '0';
     expect(Object.keys(state.ctx.activePlayers ?? {})).toEqual([state.G.prompt!.player]);
     const action = { type: 'MAKE_MOVE' as const, payload: { type: 'resign', args: [], playerID: waiting } };
-    const after = strip(reducer(state, action)) as State<WatergateState>;
+    const after = advance(state, action).state;
     expect(after._stateID).toBe(state._stateID + 1);
     expect(after.ctx.gameover).toEqual({ winner: state.G.prompt!.player, reason: 'resigned' });
     // A server replaying the stored move from the state before gets the same state.
-    expect(replayer(reducer)(state, [{ stateID: after._stateID, action, log: [] }])).toEqual(after);
+    expect(replay(state, [{ stateID: after._stateID, action, log: [] }])).toEqual(after);
     // And the state before is untouched.
     expect(state.ctx.gameover).toBeUndefined();
+    expect((state.G as WatergateState).winner).toBeNull();
   });
 });
 

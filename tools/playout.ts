@@ -1,16 +1,16 @@
 /**
  * One playout harness for tests, tools and benchmarks: a **driver** says who decides, what they may do and
- * what a move leads to (the pure engine, or boardgame.io's reducer as the server runs it), a **chooser**
+ * what a move leads to (the pure engine; the server's advance; boardgame.io's reducer, as local play runs
+ * it), a **chooser**
  * picks among the legal moves, and `playout` yields every decision before its move — the per-move hook is
  * whatever the caller does with each step.
  *
  *   for (const step of playout(engineDriver(rng), newGame({}, rng), randomChooser(rng))) { … }
- *   const end = playToEnd(reducerDriver(Watergate), initialState(Watergate, 'seed'), chooser);
+ *   const end = playToEnd(advanceDriver(), initialState(Watergate, 'seed'), chooser);
  */
 import type { Game, State } from 'boardgame.io';
-import { InitializeGame } from 'boardgame.io/internal';
-import { gameReducer, strip } from '../server/match/replay';
-import { applyMove, legalMoves, type MoveChoice, type PlayerID, type SetupData, type WatergateState } from '../game/index';
+import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
+import { advance, applyMove, legalMoves, legalOption, type MoveChoice, type PlayerID, type SetupData, type WatergateState } from '../game/index';
 import type { Rng } from '../game/types';
 
 export interface Driver<S> {
@@ -49,19 +49,38 @@ export function engineDriver(rng: Rng): Driver<WatergateState> {
 }
 
 /**
- * boardgame.io's reducer with the game's flow, stages and plugins, exactly as the server runs it
- * (server/match/replay.ts): states it has returned stay as they were.
+ * The server's way through a match (game/advance.ts): each move checked by the engine once
+ * (`legalOption`), then applied; states it has returned stay as they were.
+ */
+export function advanceDriver(): Driver<State<WatergateState>> {
+  return {
+    decider: (s) => (s.ctx.gameover !== undefined ? null : (s.G.prompt?.player ?? null)),
+    moves: (s, p) => legalMoves(s.G, p),
+    apply(s, p, m) {
+      const legal = legalOption(s.G, p, m.move, m.args[0]);
+      if ('error' in legal) throw new Error(`a legal move was refused: ${JSON.stringify(m)}: ${legal.error}`);
+      return advance(s, { type: 'MAKE_MOVE', payload: { type: m.move, args: [legal.arg], playerID: p } }).state;
+    },
+    round: (s) => s.G.round,
+  };
+}
+
+/**
+ * boardgame.io's reducer with the game's flow, stages and plugins, as local play runs it (hotseat, bots,
+ * the Debug panel): states it has returned stay as they were.
  */
 export function reducerDriver(game: Game): Driver<State<WatergateState>> {
-  const reducer = gameReducer(game);
+  const reducer = CreateGameReducer({ game: ProcessGameConfig(game) }) as unknown as (s: State, a: unknown) => State<WatergateState> & { deltalog?: unknown; transients?: unknown };
   return {
     // The engine's prompt names the player it waits for (boardgame.io's stages follow it).
     decider: (s) => (s.ctx.gameover !== undefined ? null : (s.G.prompt?.player ?? null)),
     moves: (s, p) => game.ai!.enumerate(s.G, s.ctx, p) as MoveChoice[],
     apply(s, p, m) {
-      const next = reducer(s, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: p } });
+      // The reducer changes a few of the given ctx's objects in place: it gets a copy of ctx.
+      const next = reducer({ ...s, ctx: structuredClone(s.ctx) }, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: p } });
       if (next._stateID === s._stateID) throw new Error(`a legal move was refused: ${JSON.stringify(m)}`);
-      return strip(next) as State<WatergateState>;
+      const { deltalog: _d, transients: _t, ...state } = next;
+      return state as State<WatergateState>;
     },
     round: (s) => s.G.round,
   };

@@ -1,8 +1,8 @@
 /**
  * The server's move path, without sockets (docs/ARCHITECTURE.md "The move path"). For each move:
- * authenticate once against the cached seats, ask the engine once (checkMove: legal, or why not), reduce
- * once through boardgame.io's reducer (its flow, stages and plugins), commit one write that storage
- * refuses if the head or the seats moved on, then deliver.
+ * authenticate once against the cached seats, ask the engine once (legalOption: its own option, or why
+ * not), apply it (game/advance.ts: the engine's change, boardgame.io's ctx following it), commit one
+ * write that storage refuses if the head or the seats moved on, then deliver.
  *
  * The process that serves a match keeps its state in memory (`Entry`) and never reads it back for a
  * move; a sync checks the stored head (one small read) so a cache that missed another process's moves
@@ -10,17 +10,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Game, LogEntry, State } from 'boardgame.io';
-import { legalOption, settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
+import { advance, legalOption, settingsFrom, type MoveAction, type PlayerID, type WatergateState } from '../../game/index';
 import { openSeat, roleText, seatEntry, type GuardError } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
 import type { Bus, BusMessage } from '../bus/index';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
 import { StaleStateError, StorageUnavailableError } from '../storage/errors';
-import type { ChatLine, Head, MatchData, MatchStore, StoredAction } from '../storage/types';
+import type { ChatLine, Head, MatchData, MatchStore } from '../storage/types';
 import { afterMove, clockToStart, expired } from './clock';
 import { SeatPresence } from './presence';
-import { gameReducer, replayer, strip, type Reducer, type Replayer } from './replay';
+import { replay } from './replay';
 
 export interface MoveRequest {
   matchID: string;
@@ -147,8 +147,6 @@ const storageDown = (e: unknown) => e instanceof StorageUnavailableError;
 export class MatchService {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<Entry | undefined>>();
-  private readonly reducer: Reducer;
-  private readonly replay: Replayer;
   private readonly snapshotEvery: number;
   private readonly idleMs: number;
   private readonly stateHooks: ((m: MatchView) => void)[] = [];
@@ -164,8 +162,6 @@ export class MatchService {
   constructor(private readonly o: ServiceOptions) {
     this.processID = o.processID ?? randomBytes(8).toString('hex');
     this.presence = new SeatPresence({ store: o.store, log: o.log, processID: this.processID, changeMetadata: (id, fn) => this.changeMetadata(id, fn) });
-    this.reducer = gameReducer(o.game);
-    this.replay = replayer(this.reducer);
     this.snapshotEvery = Math.max(1, o.snapshotEvery ?? 1);
     this.idleMs = o.idleMs ?? 60_000;
     o.bus.onMessage((m) => this.heard(m));
@@ -202,7 +198,7 @@ export class MatchService {
       p = (async () => {
         const m = await this.o.store.load(matchID, { log: true, initialState: true });
         if (!m) return undefined;
-        const state = this.replay(m.snapshot, m.moves);
+        const state = replay(m.snapshot, m.moves);
         const chat = await this.o.store.chat(matchID, CHAT.kept);
         const e = new Entry(matchID, state, m.metadata, m.seatsVersion, m.log ?? [], m.initialState!, m.moves.length, chat);
         this.entries.set(matchID, e);
@@ -231,7 +227,7 @@ export class MatchService {
     if (head.stateID > e.state._stateID) {
       const moves = await this.o.store.movesAfter(e.matchID, e.state._stateID);
       let prev = e.state;
-      e.state = this.replay(e.state, moves, (s, log) => {
+      e.state = replay(e.state, moves, (s, log) => {
         e.log.push(...log);
         this.delivery?.update(e.matchID, s, log, prev);
         prev = s;
@@ -397,22 +393,12 @@ export class MatchService {
     }
 
     // The engine says whether and why not, and which of its own options the argument is: that option,
-    // never the sender's object, is reduced, stored, logged, sent and replayed. boardgame.io's flow must
-    // agree (its stages follow the engine's prompt). Checked before reducing, so a refusal costs no
-    // reducer work and no console noise.
+    // never the sender's object, is applied, stored, logged, sent and replayed. Asked once: advance applies
+    // it without asking again, and boardgame.io's ctx follows from the engine's state (game/advance.ts).
     const legal = legalOption(state.G as WatergateState, playerID, req.type, req.arg);
     if ('error' in legal) return { matchID, type: 'invalid-move', message: legal.error };
-    const flow = this.reducer.game.flow;
-    const action: StoredAction = { type: 'MAKE_MOVE', payload: { type: req.type, args: [legal.arg], playerID } };
-    const input = this.reducer.prepare(state, action);
-    const reduced = flow.isPlayerActive(input.G, input.ctx, playerID) && flow.getMove(input.ctx, req.type, playerID) ? this.reducer(state, action) : state;
-    if (reduced._stateID === state._stateID) {
-      // The rules accept it but boardgame.io did not apply it: its stages disagree with the engine's prompt.
-      this.o.log.error({ matchID, playerID, move: req.type, activePlayers: state.ctx.activePlayers }, 'move accepted by the rules but not applied by boardgame.io');
-      return { matchID, type: 'server-error', message: 'the server could not apply this move: resyncing' };
-    }
-    const deltalog = reduced.deltalog ?? [];
-    const next = strip(reduced);
+    const action: MoveAction = { type: 'MAKE_MOVE', payload: { type: req.type, args: [legal.arg], playerID } };
+    const { state: next, deltalog } = advance(state as State<WatergateState>, action);
     const gameover = next.ctx.gameover;
     const snapshot = gameover !== undefined || e.sinceSnapshot + 1 >= this.snapshotEvery;
     const updatedAt = Date.now();

@@ -5,12 +5,13 @@
  *   the id of the newest state (the head);
  * - one row per move: the action and its log entries, keyed by the state id the move produced.
  *
- * The state at the head is the snapshot with the moves after it replayed through the game's reducer
- * (the match service does that). A move is one write: it advances the head only if the head is still
+ * The state at the head is the snapshot with the moves after it replayed (game/advance.ts; the match
+ * service does that). A move is one write: it advances the head only if the head is still
  * the state the move was computed from and the seats are as the mover saw them, and adds the move's row
  * (with a new snapshot every `snapshotEvery` moves); otherwise nothing changes and StaleStateError says so.
  */
 import type { LogEntry, Server, State } from 'boardgame.io';
+import type { MoveAction } from '../../game/index';
 import type { MatchClock, StandIn } from '../../protocol/index';
 
 /**
@@ -32,16 +33,10 @@ export interface DeadHold {
   beatAt: number | null;
 }
 
-/** A move as dispatched to the reducer: credentials never stored. */
-export interface StoredAction {
-  type: 'MAKE_MOVE';
-  payload: { type: string; args: unknown[]; playerID: string };
-}
-
 export interface MoveRow {
   /** The state id this move produced (the state it was made on + 1). */
   stateID: number;
-  action: StoredAction;
+  action: MoveAction;
   log: LogEntry[];
 }
 
@@ -67,7 +62,7 @@ export interface MoveCommit {
   /** The seats as the move was authorised against. */
   seatsVersion: number;
   state: State;
-  action: StoredAction;
+  action: MoveAction;
   log: LogEntry[];
   updatedAt: number;
   /** ctx.gameover once the game is over. */

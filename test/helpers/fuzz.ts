@@ -1,7 +1,8 @@
 /**
- * Seeded random play through boardgame.io's reducer, as the server runs it, shared by the files of
- * test/fuzz/ (one set of seeds each, so that the two test workers share the sets between them). Moves come
- * from ai.enumerate; after every move all components are accounted for, no view or record line shows a
+ * Seeded random play as the server runs it (the engine checks each move once, game/advance.ts applies it),
+ * shared by the files of test/fuzz/ (one set of seeds each, so that the two test workers share the sets
+ * between them); test/game/advance.test.ts holds advance to boardgame.io's reducer. Moves come from the
+ * engine's legal moves (ai.enumerate); after every move all components are accounted for, no view or record line shows a
  * secret to the wrong player, only the player the engine waits for is active in boardgame.io's stages, and
  * the hands are dealt as R6 says; every game ends with a winner.
  *
@@ -13,7 +14,7 @@ import { expect, it } from 'vitest';
 import { Watergate } from '../../game/index';
 import { secretsOf } from '../../game/infostate';
 import type { PlayerID, SetupData, WatergateState } from '../../game/types';
-import { initialState, playToEnd, randomChooser, reducerDriver } from '../../tools/playout';
+import { advanceDriver, initialState, playToEnd, randomChooser } from '../../tools/playout';
 import { expectAccounted, expectRecordKeepsSecrets, expectViewKeepsSecrets } from './invariants';
 import { seeded } from './rng';
 
@@ -33,7 +34,7 @@ export function fuzzSize(env: Record<string, string | undefined> = process.env):
 
 const ROUND_LIMIT = 100; // K14: no cap in the rules; a game reaching this one fails the test as "aborted"
 const VIEWERS: (PlayerID | null)[] = ['0', '1', null];
-const driver = reducerDriver(Watergate as never);
+const driver = advanceDriver();
 
 export function fuzzGames(from: number, count: number, setupData?: SetupData): string[] {
   const winners: string[] = [];

@@ -64,7 +64,7 @@ export async function openTestStore(backend: Backend): Promise<{ store: MatchSto
  * StorageAPI.fetch: `{}` when there is no such match.
  */
 export async function stored(store: MatchStore, matchID: string): Promise<{ state?: any; metadata?: any; log?: any[]; initialState?: any }> {
-  return (await readMatch(store, Watergate, matchID)) ?? {};
+  return (await readMatch(store, matchID)) ?? {};
 }
 
 /** Collects the server's JSON log lines (to check what they do and do not contain). */

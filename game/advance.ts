@@ -1,0 +1,107 @@
+/**
+ * How a match moves on: the state after a move the engine has found legal, as boardgame.io's reducer
+ * makes it for this game — the engine's own change to G, then boardgame.io's ctx, PRNG data, log entries
+ * and state id — without running the reducer (its Immer drafts, plugins and event queue are most of a
+ * move's cost on the server: docs/LOAD.md). The server's moves, a process catching up with stored moves,
+ * and the replay page all go through here; local play (hotseat, bots, the Debug panel) runs the same
+ * engine through boardgame.io's reducer, and test/game/advance.test.ts holds the two to the same states
+ * over whole games.
+ *
+ * boardgame.io's ctx follows the engine, never the other way round: its phase is G.phase, its turn the
+ * engine's turn (G.turnPlayer, a new one whenever G.turnSeq changes), and its only active player the one
+ * the prompt names, in the stage of the move that answers (`activePlayersFor`, also what the Game's
+ * hooks set in game/index.ts).
+ */
+import type { Ctx, LogEntry, State } from 'boardgame.io';
+import { applyChecked, MOVE_FOR_PROMPT } from './engine';
+import { randomFrom, type RandomData } from './random';
+import type { PlayerID, Prompt, WatergateState } from './types';
+
+/** A move as boardgame.io's clients send it and the server stores it (never with credentials). */
+export interface MoveAction {
+  type: 'MAKE_MOVE';
+  payload: { type: string; args: unknown[]; playerID: string };
+}
+
+/** The moves whose arguments boardgame.io leaves out of the log others see (a choice may name a private draw). */
+export const REDACTED_MOVES: readonly string[] = ['choose'];
+
+/** boardgame.io's active players while the engine waits on `prompt`: that player alone, in its move's stage. */
+export const activePlayersFor = (prompt: Prompt): Record<string, string> => ({ [prompt.player]: MOVE_FOR_PROMPT[prompt.kind] });
+
+/** boardgame.io's record of a flow event (its gameEvent action creator's shape). */
+const flowEntry = (type: 'endTurn' | 'endPhase', at: { _stateID: number; turn: number; phase: string }, extra: { args?: true; automatic?: true } = {}): LogEntry =>
+  ({
+    action: { type: 'GAME_EVENT', payload: { type, args: extra.args, playerID: undefined, credentials: undefined } },
+    ...at,
+    ...(extra.automatic ? { automatic: true } : {}),
+  }) as unknown as LogEntry;
+
+/** What boardgame.io's setActivePlayers leaves in ctx for one player in one stage. */
+function activate(ctx: Ctx, prompt: Prompt): Ctx {
+  // boardgame.io's Ctx type leaves out the nulls its own setActivePlayers writes.
+  return {
+    ...(ctx as object),
+    activePlayers: activePlayersFor(prompt),
+    _activePlayersMinMoves: null,
+    _activePlayersMaxMoves: null,
+    _activePlayersNumMoves: { [prompt.player]: 0 },
+    _prevActivePlayers: [],
+    _nextActivePlayers: null,
+  } as unknown as Ctx;
+}
+
+/**
+ * The state after `action`, which the engine has checked (the option `legalOption` returned, by a player
+ * it allows). `state` is left as it was: the next state shares its unchanged parts (the record's past
+ * lines) and copies the rest.
+ */
+export function advance(state: State<WatergateState>, action: MoveAction): { state: State<WatergateState>; deltalog: LogEntry[] } {
+  const { type, args, playerID } = action.payload;
+  const p = playerID as PlayerID;
+  const before = state.G;
+  if (state.ctx.gameover !== undefined || before.winner !== null) throw new Error('the game is over');
+  const { log, ...rest } = before;
+  const G = structuredClone(rest) as WatergateState;
+  G.log = log.slice();
+  const random = randomFrom(state.plugins.random.data as RandomData);
+  applyChecked(G, p, type, args[0], random.rng);
+
+  const c = state.ctx;
+  const at = { _stateID: state._stateID, turn: c.turn, phase: c.phase };
+  const deltalog: LogEntry[] = [{ action, ...at, ...(REDACTED_MOVES.includes(type) ? { redact: true } : {}) } as LogEntry];
+  // The move counts for the player who made it (a resignation made while the other player decides is
+  // nobody's stage move: it only ends the game).
+  const counted = c.activePlayers !== null && p in c.activePlayers;
+  let ctx: Ctx = {
+    ...c,
+    numMoves: (c.numMoves ?? 0) + (p === c.currentPlayer ? 1 : 0),
+    _activePlayersNumMoves: counted ? { ...c._activePlayersNumMoves, [p]: (c._activePlayersNumMoves?.[p] ?? 0) + 1 } : c._activePlayersNumMoves,
+  };
+  if (G.winner !== null) {
+    // The game's endIf: boardgame.io closes the phase (its turn stays as it was) and records the result.
+    deltalog.push(flowEntry('endPhase', at));
+    ctx = { ...ctx, phase: null as unknown as string, gameover: { winner: G.winner, reason: G.endReason } };
+  } else {
+    const prompt = G.prompt;
+    if (!prompt) throw new Error('the engine waits for nothing and the game is not over');
+    const phaseEnds = G.phase !== c.phase;
+    if (phaseEnds || G.turnSeq !== before.turnSeq) {
+      // A phase ends (its endIf), or the engine began a new turn (the move's endTurn): either way
+      // boardgame.io ends the turn, starts the next one with the engine's turn player, and the turn's
+      // onBegin activates whoever the prompt names.
+      deltalog.push(flowEntry('endTurn', at, phaseEnds ? { automatic: true } : {}));
+      if (phaseEnds) deltalog.push(flowEntry('endPhase', at, { args: true, automatic: true }));
+      const playOrderPos = c.playOrder.indexOf(G.turnPlayer);
+      ctx = activate({ ...ctx, phase: G.phase, turn: c.turn + 1, numMoves: 0, currentPlayer: G.turnPlayer, playOrderPos, ...(phaseEnds ? { playOrder: [...c.playOrder] } : {}) }, prompt);
+    } else {
+      const now = activePlayersFor(prompt);
+      const same = c.activePlayers && Object.keys(c.activePlayers).length === 1 && c.activePlayers[prompt.player] === now[prompt.player];
+      if (!same) ctx = activate(ctx, prompt);
+    }
+  }
+  // A state fresh from boardgame.io's InitializeGame carries the log of its setup: not part of the next one.
+  const { deltalog: _setup, ...kept } = state as State<WatergateState> & { deltalog?: unknown };
+  const next = { ...kept, G, ctx, plugins: { ...state.plugins, random: { data: random.data() } }, _stateID: state._stateID + 1 };
+  return { state: next, deltalog };
+}
