@@ -51,6 +51,41 @@ function activate(ctx: Ctx, prompt: Prompt): Ctx {
   } as unknown as Ctx;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `next` (a fresh copy, changed in place here) with every part that equals `prev`'s part replaced by
+ * `prev`'s own object, as boardgame.io's Immer drafts leave a state: consecutive states share what did not
+ * change, so a player's view of the next state shares it too, and the patch between two views
+ * (protocol/json-patch.ts) skips it at once.
+ */
+function share<T>(prev: T, next: T): T {
+  if (prev === next) return prev;
+  // The engine may put the rules' own constants (a card's step) into the state: compared, never written.
+  const writable = !Object.isFrozen(next);
+  if (Array.isArray(prev) && Array.isArray(next)) {
+    let same = prev.length === next.length;
+    for (let i = 0; i < next.length; i++) {
+      const v = i < prev.length ? share(prev[i], next[i]) : next[i];
+      if (v !== prev[i]) same = false;
+      if (writable && v !== next[i]) next[i] = v;
+    }
+    return same ? prev : next;
+  }
+  if (isRecord(prev) && isRecord(next)) {
+    const into: Record<string, unknown> = next;
+    const keys = Object.keys(into);
+    let same = keys.length === Object.keys(prev).length;
+    for (const k of keys) {
+      const v = k in prev ? share(prev[k], into[k]) : into[k];
+      if (v !== prev[k]) same = false;
+      if (writable && v !== into[k]) into[k] = v;
+    }
+    return same ? prev : next;
+  }
+  return next;
+}
+
 /**
  * The state after `action`, which the engine has checked (the option `legalOption` returned, by a player
  * it allows). `state` is left as it was: the next state shares its unchanged parts (the record's past
@@ -62,10 +97,11 @@ export function advance(state: State<WatergateState>, action: MoveAction): { sta
   const before = state.G;
   if (state.ctx.gameover !== undefined || before.winner !== null) throw new Error('the game is over');
   const { log, ...rest } = before;
-  const G = structuredClone(rest) as WatergateState;
-  G.log = log.slice();
+  const work = structuredClone(rest) as WatergateState;
+  work.log = log.slice();
   const random = randomFrom(state.plugins.random.data as RandomData);
-  applyChecked(G, p, type, args[0], random.rng);
+  applyChecked(work, p, type, args[0], random.rng);
+  const G = share(before, work);
 
   const c = state.ctx;
   const at = { _stateID: state._stateID, turn: c.turn, phase: c.phase };

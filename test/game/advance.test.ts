@@ -2,8 +2,8 @@
  * The server's way to the next state (game/advance.ts) against boardgame.io's reducer running the
  * game's Game object: over whole seeded random games — every kind of decision, new turns, phase changes,
  * shuffles and draws, resignations and timeouts by the player who decides, the end of the game — both
- * give the same state (G, ctx, PRNG data, state id) and the same log entries, and advance leaves the
- * state it was given as it was. A resignation made while the other player decides, which boardgame.io
+ * give the same state (G, ctx, PRNG data, state id) and the same log entries, advance leaves the state
+ * it was given as it was, and the next state shares every part the move left unchanged. A resignation made while the other player decides, which boardgame.io
  * has no active player for, ends the game and changes nothing else.
  */
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,9 @@ function compare(state: State<WatergateState>, action: MoveAction) {
   expect(cut(ours.state)).toEqual(cut(strip(theirs) as State<WatergateState>));
   expect(ours.state.G.log.length).toBe(theirs.G.log.length);
   expect(ours.deltalog).toEqual(theirs.deltalog);
+  // What the move did not change is the previous state's own object (views and patches rely on it).
+  for (const k of Object.keys(G) as (keyof typeof G)[])
+    if (JSON.stringify(G[k]) === JSON.stringify(ours.state.G[k])) expect(ours.state.G[k], `G.${k}`).toBe(state.G[k]);
   return ours.state;
 }
 
