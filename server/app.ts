@@ -118,7 +118,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const refusals = new RefusalLog(log);
   store.observe = (op, s) => metrics.storageSeconds.observe({ op }, s);
 
-  const service = new MatchService({ game, store, bus, log, metrics, snapshotEvery: opts.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY });
+  const service = new MatchService({ store, bus, log, metrics, snapshotEvery: opts.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY });
   if (opts.onMoveSaved) {
     const hook = opts.onMoveSaved;
     service.onState((m) => {

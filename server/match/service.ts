@@ -1,97 +1,27 @@
 /**
- * The server's move path, without sockets (docs/ARCHITECTURE.md "The move path"). For each move:
- * authenticate once against the cached seats, ask the engine once (legalOption: its own option, or why
- * not), apply it (game/advance.ts: the engine's change, boardgame.io's ctx following it), commit one
- * write that storage refuses if the head or the seats moved on, then deliver.
- *
- * The process that serves a match keeps its state in memory (`Entry`) and never reads it back for a
- * move; a sync checks the stored head (one small read) so a cache that missed another process's moves
- * catches up by replaying the stored moves. Every operation on a match runs in that match's queue.
+ * The match service: what sockets, Lobby routes and bots ask of the matches this process serves, put
+ * together from its rooms — memory and queues (memory.ts), the move path (moves.ts), chat (chat.ts),
+ * presence (presence.ts) — plus the metadata changes that every process must hear of.
  */
 import { randomBytes } from 'node:crypto';
-import type { Game, LogEntry, State } from 'boardgame.io';
-import { advance, legalOption, settingsFrom, type MoveAction, type PlayerID, type WatergateState } from '../../game/index';
-import { openSeat, roleText, seatEntry, type GuardError } from '../../protocol/index';
+import type { PlayerID } from '../../game/index';
+import { seatEntry, type GuardError } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
-import type { Bus, BusMessage } from '../bus/index';
+import type { Bus } from '../bus/index';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
-import { StaleStateError, StorageUnavailableError } from '../storage/errors';
-import type { ChatLine, Head, MatchData, MatchStore } from '../storage/types';
-import { afterMove, clockToStart, expired } from './clock';
+import type { MatchData, MatchStore } from '../storage/types';
+import { say } from './chat';
+import { clockToStart } from './clock';
+import { MatchMemory, storageDown, unavailable, type Delivery, type MatchView, type SyncData } from './memory';
+import { MovePath, type MoveRequest } from './moves';
 import { SeatPresence } from './presence';
-import { replay } from './replay';
 
-export interface MoveRequest {
-  matchID: string;
-  playerID: PlayerID;
-  /** The seat's credentials; null when the server itself plays the seat (a bot). */
-  credentials: string | null;
-  type: string;
-  arg: unknown;
-  /** The state the mover saw (a client's _stateID); null: the current one. */
-  stateID: number | null;
-  /** The computer moves for the seat: refused unless the seat is the server's bot or stand-in right now. */
-  bot?: boolean;
-}
-
-/** Whether the computer plays this seat now: a vs-computer seat, or a stand-in for its owner. */
-export const botPlays = (m: MatchData, seat: PlayerID): boolean =>
-  m.standIns?.[seat as '0' | '1'] !== undefined || (seatEntry(m.players, seat)?.data as { bot?: unknown } | undefined)?.bot !== undefined;
-
-/** What the socket layer does with news of a match (only for matches with sockets in this process). */
-export interface Delivery {
-  /** A new state, `prev` the one before it (the one clients of the match hold). */
-  update(matchID: string, state: State, deltalog: LogEntry[], prev: State): void;
-  matchData(matchID: string, metadata: MatchData): void;
-  /** The match's clock, stand-ins or presence changed (docs/ARCHITECTURE.md "Clocks and stand-ins"). */
-  status(matchID: string, metadata: MatchData): void;
-  chat(matchID: string, message: unknown): void;
-  /** The state jumped (reloaded): send every client of the match a fresh sync. */
-  resync(matchID: string): void;
-}
-
-/** A read-only look at a served match, for hooks (bots). */
-export interface MatchView {
-  matchID: string;
-  /**
-   * Why the hook runs: loaded into memory, a move saved here, moves saved elsewhere, a client synced, or
-   * the seats or presence changed (a join here, or news of one from another process).
-   */
-  reason: 'load' | 'move' | 'news' | 'sync' | 'meta';
-  state: State<WatergateState>;
-  metadata: MatchData;
-}
-
-export interface SyncData {
-  state: State;
-  log: LogEntry[];
-  metadata: MatchData;
-  initialState: State;
-  /** The match's chat, kept with it (the last CHAT_KEPT lines). */
-  chat: ChatLine[];
-}
-
-/**
- * The most a move's argument may weigh, as JSON: every legal option is far smaller (a few tokens and
- * spaces), so anything bigger is refused before it costs the engine or the queue any work.
- */
-export const MAX_MOVE_ARG_CHARS = 1024;
-
-/** A move argument's size as JSON, or Infinity when it is not plain data. */
-function argChars(arg: unknown): number {
-  try {
-    return arg === undefined ? 0 : (JSON.stringify(arg)?.length ?? Infinity);
-  } catch {
-    return Infinity;
-  }
-}
-
-/** Chat rules (docs/ARCHITECTURE.md "Request paths"): seated players only, as themselves. */
-export const CHAT = { maxLength: 500, burst: 5, perMs: 10_000, kept: 200 } as const;
+export type { Delivery, MatchView, SyncData } from './memory';
+export { botPlays, MAX_MOVE_ARG_CHARS, type MoveRequest } from './moves';
+export { CHAT } from './chat';
 
 export interface ServiceOptions {
-  game: Game;
   store: MatchStore;
   bus: Bus;
   log: Logger;
@@ -104,56 +34,9 @@ export interface ServiceOptions {
   processID?: string;
 }
 
-class Entry {
-  sockets = 0;
-  lastUsed = Date.now();
-  private tail: Promise<unknown> = Promise.resolve();
-  constructor(
-    readonly matchID: string,
-    public state: State,
-    public metadata: MatchData,
-    public seatsVersion: number,
-    public log: LogEntry[],
-    public initialState: State,
-    public sinceSnapshot: number,
-    public chat: ChatLine[],
-  ) {}
-  /**
-   * A move's write failed without saying whether it was saved (a timeout after the statement was sent):
-   * this memory may be one move behind storage. The next operation, or the settling timer, rereads the
-   * stored head first (refresh delivers the move if it was saved; the stored head check refuses a
-   * second copy of it).
-   */
-  doubt = false;
-  /** When each seat last spoke (for the chat's rate limit). */
-  readonly spoke: Record<string, number[]> = {};
-  /** Runs fn after everything queued before it for this match. */
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const p = this.tail.then(fn);
-    this.tail = p.catch(() => undefined);
-    return p;
-  }
-  idle(): Promise<unknown> {
-    return this.tail;
-  }
-}
-
-/** The refusal for a request storage could not serve; the client may try the same again shortly. */
-const unavailable = (matchID: string): GuardError => ({ matchID, type: 'unavailable', message: 'the server cannot reach its storage right now: retrying', retryAfterSeconds: 1 });
-
-/** Storage did not answer (StorageUnavailableError), as opposed to a bug or a refusal on purpose. */
-const storageDown = (e: unknown) => e instanceof StorageUnavailableError;
-
 export class MatchService {
-  private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<Entry | undefined>>();
-  private readonly snapshotEvery: number;
-  private readonly idleMs: number;
-  private readonly stateHooks: ((m: MatchView) => void)[] = [];
-  private readonly evictHooks: ((matchID: string) => void)[] = [];
-  private delivery: Delivery | null = null;
-  private sweeper: ReturnType<typeof setInterval>;
-  private stopping = false;
+  private readonly memory: MatchMemory;
+  private readonly moves: MovePath;
   /** This process in presence leases: the seats whose sockets it holds name it. */
   readonly processID: string;
   /** The seats whose sockets this process holds, stored as a lease (match/presence.ts). */
@@ -161,197 +44,23 @@ export class MatchService {
 
   constructor(private readonly o: ServiceOptions) {
     this.processID = o.processID ?? randomBytes(8).toString('hex');
+    this.memory = new MatchMemory(o);
+    this.moves = new MovePath({ ...o, memory: this.memory, snapshotEvery: Math.max(1, o.snapshotEvery ?? 1), refuse: (r) => this.refuse(r) });
     this.presence = new SeatPresence({ store: o.store, log: o.log, processID: this.processID, changeMetadata: (id, fn) => this.changeMetadata(id, fn) });
-    this.snapshotEvery = Math.max(1, o.snapshotEvery ?? 1);
-    this.idleMs = o.idleMs ?? 60_000;
-    o.bus.onMessage((m) => this.heard(m));
-    o.bus.onReconnect(() => {
-      for (const e of this.entries.values()) void e.run(() => this.refresh(e)).catch((err) => this.o.log.error({ err, matchID: e.matchID }, 'check after bus outage failed'));
-    });
-    this.sweeper = setInterval(() => this.sweep(), Math.min(30_000, this.idleMs)).unref();
   }
 
   setDelivery(d: Delivery): void {
-    this.delivery = d;
+    this.memory.delivery = d;
   }
-  /** After a match is loaded, a move is saved, or news from another process is applied. */
+  /** After a match is loaded, a move is saved, news from another process is applied, or a client synced. */
   onState(fn: (m: MatchView) => void): void {
-    this.stateHooks.push(fn);
+    this.memory.onState(fn);
   }
   onEvict(fn: (matchID: string) => void): void {
-    this.evictHooks.push(fn);
+    this.memory.onEvict(fn);
   }
   get activeMatches(): number {
-    return this.entries.size;
-  }
-  get game(): Game {
-    return this.o.game;
-  }
-
-  // ——— loading and keeping in step with storage ———
-
-  private async open(matchID: string): Promise<Entry | undefined> {
-    const cached = this.entries.get(matchID);
-    if (cached) return cached;
-    let p = this.loading.get(matchID);
-    if (!p) {
-      p = (async () => {
-        const m = await this.o.store.load(matchID, { log: true, initialState: true });
-        if (!m) return undefined;
-        const state = replay(m.snapshot, m.moves);
-        const chat = await this.o.store.chat(matchID, CHAT.kept);
-        const e = new Entry(matchID, state, m.metadata, m.seatsVersion, m.log ?? [], m.initialState!, m.moves.length, chat);
-        this.entries.set(matchID, e);
-        void this.o.bus.subscribe(matchID);
-        this.emitState(e, 'load');
-        return e;
-      })().finally(() => this.loading.delete(matchID));
-      this.loading.set(matchID, p);
-    }
-    return p;
-  }
-
-  /**
-   * Brings a cached match up to the stored head: replays moves saved by another process (delivering
-   * each as an update), takes the stored seats and presence. Inside the match's queue.
-   */
-  private async refresh(e: Entry, head?: Head): Promise<void> {
-    head ??= await this.o.store.head(e.matchID);
-    if (!head) {
-      this.drop(e.matchID);
-      return;
-    }
-    const metaChanged = JSON.stringify(head.metadata) !== JSON.stringify(e.metadata);
-    e.metadata = head.metadata;
-    e.seatsVersion = head.seatsVersion;
-    if (head.stateID > e.state._stateID) {
-      const moves = await this.o.store.movesAfter(e.matchID, e.state._stateID);
-      let prev = e.state;
-      e.state = replay(e.state, moves, (s, log) => {
-        e.log.push(...log);
-        this.delivery?.update(e.matchID, s, log, prev);
-        prev = s;
-      });
-      e.sinceSnapshot += moves.length;
-      this.emitState(e, 'news');
-    } else if (head.stateID < e.state._stateID) {
-      // Storage is behind this memory (restored backup?): storage is the truth.
-      this.drop(e.matchID);
-      const fresh = await this.open(e.matchID);
-      if (fresh) {
-        fresh.sockets = e.sockets;
-        this.delivery?.resync(e.matchID);
-      }
-      return;
-    }
-    if (!metaChanged) return;
-    this.delivery?.matchData(e.matchID, e.metadata);
-    this.delivery?.status(e.matchID, e.metadata);
-    // A seat taken can be what play waited for (a bot seat starts thinking when its human joins).
-    this.emitState(e, 'meta');
-  }
-
-  private heard(m: BusMessage): void {
-    const e = this.entries.get(m.matchID);
-    if (!e) return;
-    this.o.metrics?.busReceived.inc({ type: m.t });
-    if (m.t === 'chat') {
-      e.chat = [...e.chat, m.chat as ChatLine].slice(-CHAT.kept);
-      return void this.delivery?.chat(m.matchID, m.chat);
-    }
-    if (m.t === 'move' && m.stateID <= e.state._stateID) return;
-    void e.run(() => this.refresh(e)).catch((err) => this.o.log.error({ err, matchID: m.matchID }, 'applying news from another process failed'));
-  }
-
-  private emitState(e: Entry, reason: MatchView['reason']): void {
-    const view: MatchView = { matchID: e.matchID, reason, state: e.state as State<WatergateState>, metadata: e.metadata };
-    for (const fn of this.stateHooks) {
-      try {
-        fn(view);
-      } catch (err) {
-        this.o.log.error({ err, matchID: e.matchID }, 'state hook failed');
-      }
-    }
-  }
-
-  private drop(matchID: string): void {
-    if (!this.entries.delete(matchID)) return;
-    this.o.bus.unsubscribe(matchID);
-    for (const fn of this.evictHooks) fn(matchID);
-  }
-
-  /** Forgets matches nobody here has looked at for idleMs (their state is in storage). */
-  private sweep(): void {
-    const now = Date.now();
-    for (const e of this.entries.values()) if (e.sockets === 0 && now - e.lastUsed > this.idleMs) this.drop(e.matchID);
-  }
-
-  // ——— what sockets and routes ask ———
-
-  /**
-   * The match as a client needs it on (re)connecting, after checking the stored head. `attach` runs
-   * inside the match's queue, so what it sends and the deliveries that follow are in step: no move can
-   * be delivered between the state it reads and the socket joining the match's rooms.
-   */
-  async sync(matchID: string, seat: PlayerID | null, credentials: string | null, attach: (d: SyncData) => void): Promise<GuardError | null> {
-    try {
-      return await this.syncOnce(matchID, seat, credentials, attach);
-    } catch (e) {
-      if (!storageDown(e)) throw e;
-      return this.refuse(unavailable(matchID));
-    }
-  }
-
-  private async syncOnce(matchID: string, seat: PlayerID | null, credentials: string | null, attach: (d: SyncData) => void): Promise<GuardError | null> {
-    const notFound: GuardError = { matchID, type: 'not-found', message: `match ${matchID} not found` };
-    // Twice at most: a refresh that finds storage behind this memory replaces the match's entry.
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const e = this.entries.get(matchID) ?? (await this.open(matchID));
-      if (!e) return notFound;
-      const out = await e.run(async (): Promise<GuardError | null | 'again'> => {
-        await this.refresh(e);
-        e.doubt = false;
-        if (this.entries.get(matchID) !== e) return 'again';
-        e.lastUsed = Date.now();
-        if (seat !== null && !authenticateCredentials(credentials, seatEntry(e.metadata.players, seat)))
-          return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` };
-        attach({ state: e.state, log: e.log, metadata: e.metadata, initialState: e.initialState, chat: e.chat });
-        this.emitState(e, 'sync');
-        return null;
-      });
-      if (out !== 'again') return out;
-    }
-    return notFound;
-  }
-
-  /** A socket of this process now follows (+1) or stopped following (-1) the match. */
-  follow(matchID: string, delta: 1 | -1): void {
-    const e = this.entries.get(matchID);
-    if (!e) return;
-    e.sockets = Math.max(0, e.sockets + delta);
-    e.lastUsed = Date.now();
-  }
-
-  /** One move; resolves to null when saved and delivered, or to the refusal. */
-  async move(req: MoveRequest): Promise<GuardError | null> {
-    const t0 = performance.now();
-    const { matchID } = req;
-    if (this.stopping) return this.refuse({ matchID, type: 'server-error', message: 'the server is shutting down: try again in a moment' });
-    if (argChars(req.arg) > MAX_MOVE_ARG_CHARS) return this.refuse({ matchID, type: 'bad-request', message: `a move's argument is at most ${MAX_MOVE_ARG_CHARS} characters of JSON` });
-    let out: GuardError | null;
-    try {
-      const e = await this.open(matchID);
-      if (!e) return this.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
-      e.lastUsed = Date.now();
-      out = await e.run(() => this.moveInQueue(e, req));
-    } catch (err) {
-      if (!storageDown(err)) throw err;
-      out = unavailable(matchID);
-    }
-    if (out) return this.refuse(out);
-    this.o.metrics?.moves.inc();
-    this.o.metrics?.moveSeconds.observe((performance.now() - t0) / 1000);
-    return null;
+    return this.memory.size;
   }
 
   private refuse(r: GuardError): GuardError {
@@ -359,109 +68,28 @@ export class MatchService {
     return r;
   }
 
-  private async moveInQueue(e: Entry, req: MoveRequest, attempt = 0, seatsChecked = false): Promise<GuardError | null> {
-    const { matchID, playerID } = req;
-    if (!this.entries.has(matchID)) return { matchID, type: 'not-found', message: `match ${matchID} not found` };
-    if (e.doubt) {
-      await this.refresh(e);
-      e.doubt = false;
-      if (this.entries.get(matchID) !== e) return { matchID, type: 'stale', message: 'the match was reloaded from storage: resyncing' };
-    }
-    const seat = seatEntry(e.metadata.players, playerID);
-    if (req.credentials !== null && !authenticateCredentials(req.credentials, seat))
-      return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${playerID}` };
-    const state = e.state;
-    if (req.stateID !== null && req.stateID !== state._stateID)
-      return { matchID, type: 'stale', message: `your state ${req.stateID} is out of date (now ${state._stateID}): resyncing` };
-    if (state.ctx.gameover !== undefined) return { matchID, type: 'invalid-move', message: 'the game is over' };
-    // The computer's move for a seat its owner took back meanwhile, or a clock that no longer runs out.
-    if (req.bot && !botPlays(e.metadata, playerID)) return { matchID, type: 'stale', message: 'the computer no longer plays this seat' };
-    // While the computer stands in, the owner keeps its seat's view and chat but not its moves (two
-    // movers for one seat would race): taking the seat back is the way to play again.
-    if (!req.bot && req.credentials !== null && e.metadata.standIns?.[playerID as '0' | '1'])
-      return { matchID, type: 'invalid-move', message: `the computer is playing ${roleText(playerID)} for you: take your seat back to move` };
-    if (req.type === 'timeout' && (req.credentials !== null || !expired(e.metadata.clock, state._stateID, Date.now())))
-      return { matchID, type: 'invalid-move', message: 'the clock has not run out' };
-    // Play starts only when both seats are taken (a resign too: there is nobody to resign to).
-    const open = openSeat(Object.values(e.metadata.players));
-    if (open !== null) {
-      if (seatsChecked) return { matchID, type: 'invalid-move', message: `the game starts when both seats are taken: waiting for ${roleText(open)}` };
-      // This memory may not have heard of a join in another process yet: look at storage once first.
-      await this.refresh(e);
-      if (this.entries.get(matchID) !== e) return { matchID, type: 'stale', message: 'the match was reloaded from storage: resyncing' };
-      return this.moveInQueue(e, req, attempt, true);
-    }
-
-    // The engine says whether and why not, and which of its own options the argument is: that option,
-    // never the sender's object, is applied, stored, logged, sent and replayed. Asked once: advance applies
-    // it without asking again, and boardgame.io's ctx follows from the engine's state (game/advance.ts).
-    const legal = legalOption(state.G as WatergateState, playerID, req.type, req.arg);
-    if ('error' in legal) return { matchID, type: 'invalid-move', message: legal.error };
-    const action: MoveAction = { type: 'MAKE_MOVE', payload: { type: req.type, args: [legal.arg], playerID } };
-    const { state: next, deltalog } = advance(state as State<WatergateState>, action);
-    const gameover = next.ctx.gameover;
-    const snapshot = gameover !== undefined || e.sinceSnapshot + 1 >= this.snapshotEvery;
-    const updatedAt = Date.now();
-    const clock = this.clockAfter(e.metadata, playerID, next, updatedAt);
+  /** The match for a (re)connecting client, as `seat` with `credentials` (null: a spectator); see MatchMemory.sync. */
+  async sync(matchID: string, seat: PlayerID | null, credentials: string | null, attach: (d: SyncData) => void): Promise<GuardError | null> {
+    const admit = (m: MatchData): GuardError | null =>
+      seat !== null && !authenticateCredentials(credentials, seatEntry(m.players, seat)) ? { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` } : null;
     try {
-      await this.o.store.commitMove(matchID, { prevStateID: state._stateID, seatsVersion: e.seatsVersion, state: next, action, log: deltalog, updatedAt, gameover, snapshot, clock });
-    } catch (err) {
-      if (!(err instanceof StaleStateError)) {
-        // Saved or not, nothing is applied here: the stored head says which, before anything else.
-        this.doubt(e);
-        if (storageDown(err)) {
-          this.o.log.warn({ matchID, err: (err as Error).message }, 'move not saved: storage unavailable');
-          return unavailable(matchID);
-        }
-        // Not an outage: trying again would not help; the client is resynced instead.
-        this.o.log.error({ err, matchID }, 'move not saved');
-        return { matchID, type: 'server-error', message: 'the server could not save this move: resyncing' };
-      }
-      // Another process saved a move, or the seats changed, since this memory was current.
-      this.o.log.warn({ matchID, stored: err.stored, attempted: err.attempted }, 'stale write refused');
-      this.o.metrics?.staleWrites.inc();
-      await this.refresh(e);
-      // Only the seats changed (a join, a rename): the same move on the same state may go through.
-      if (attempt === 0 && e.state._stateID === state._stateID && this.entries.has(matchID)) return this.moveInQueue(e, req, 1);
-      return { matchID, type: 'stale', message: 'another move was saved first: resyncing' };
+      return await this.memory.sync(matchID, admit, attach);
+    } catch (e) {
+      if (!storageDown(e)) throw e;
+      return this.refuse(unavailable(matchID));
     }
-    e.state = next;
-    e.log.push(...deltalog);
-    e.sinceSnapshot = snapshot ? 0 : e.sinceSnapshot + 1;
-    e.metadata = { ...e.metadata, updatedAt, ...(gameover !== undefined ? { gameover } : {}), ...(clock ? { clock } : {}) };
-    this.delivery?.update(matchID, next, deltalog, state);
-    if (clock || e.metadata.standIns) this.delivery?.status(matchID, e.metadata);
-    this.o.bus.publish({ t: 'move', matchID, stateID: next._stateID });
-    this.emitState(e, 'move');
-    return null;
   }
 
-  /** Marks the entry as possibly behind storage and rereads the head once storage answers again. */
-  private doubt(e: Entry): void {
-    if (e.doubt) return;
-    e.doubt = true;
-    const settle = () => {
-      if (!e.doubt || this.stopping || this.entries.get(e.matchID) !== e) return;
-      void e
-        .run(async () => {
-          if (!e.doubt) return;
-          await this.refresh(e);
-          e.doubt = false;
-        })
-        .catch(() => setTimeout(settle, 1000).unref());
-    };
-    setTimeout(settle, 1000).unref();
+  follow(matchID: string, delta: 1 | -1): void {
+    this.memory.follow(matchID, delta);
   }
 
-  /**
-   * A timed match's clock after a move at `now` (undefined for an untimed one, or one whose clock has
-   * not started): the mover's decision is charged and earns the increment, the next decider's runs.
-   */
-  private clockAfter(m: MatchData, mover: PlayerID, next: State, now: number) {
-    const setting = settingsFrom(m.setupData as never).clock;
-    if (!setting || !m.clock) return undefined;
-    const decider = next.ctx.gameover === undefined ? ((next.G as WatergateState).prompt?.player ?? null) : null;
-    return afterMove(m.clock, setting, mover, decider, next._stateID, now);
+  move(req: MoveRequest): Promise<GuardError | null> {
+    return this.moves.move(req);
+  }
+
+  chat(matchID: string, seat: PlayerID, credentials: string | null, message: { id?: unknown; payload?: unknown }): Promise<GuardError | null> {
+    return say({ ...this.o, memory: this.memory, refuse: (r) => this.refuse(r) }, matchID, seat, credentials, message);
   }
 
   /** A seat's sockets in this process came (true) or all went (false): see SeatPresence. */
@@ -484,80 +112,34 @@ export class MatchService {
     return written;
   }
 
-  /** The metadata changed in storage (a Lobby route, presence): refresh the cache, tell the others. */
+  /** The metadata changed in storage (a Lobby route, presence): refresh memory, tell the other processes. */
   async metadataChanged(matchID: string): Promise<void> {
     this.o.bus.publish({ t: 'meta', matchID });
-    const e = this.entries.get(matchID);
+    const e = this.memory.get(matchID);
     if (!e) {
       // A timed match whose seats just filled starts its clock in the memory of a process (clocks.ts).
       const head = await this.o.store.head(matchID);
-      if (head && clockToStart(head.metadata)) await this.open(matchID);
+      if (head && clockToStart(head.metadata)) await this.memory.open(matchID);
       return;
     }
     await e.run(async () => {
       const head = await this.o.store.head(matchID);
-      if (!head) return this.drop(matchID);
-      await this.refresh(e, head);
+      if (!head) return this.memory.drop(matchID);
+      await this.memory.refresh(e, head);
     });
   }
 
-  /**
-   * A seated player says something (the socket checked who, its credentials are checked here: the seat
-   * may have changed hands since the socket synced): at most CHAT.maxLength characters, at most
-   * CHAT.burst lines per CHAT.perMs per seat (in this process), kept with the match, then delivered to
-   * everyone following it — also on other processes — as text (clients never render it as HTML).
-   */
-  async chat(matchID: string, seat: PlayerID, credentials: string | null, message: { id?: unknown; payload?: unknown }): Promise<GuardError | null> {
-    const text = typeof message.payload === 'string' ? message.payload.trim() : '';
-    if (text.length === 0 || text.length > CHAT.maxLength) return this.refuse({ matchID, type: 'bad-request', message: `a chat message is 1 to ${CHAT.maxLength} characters of text` });
-    const id = typeof message.id === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(message.id) ? message.id : null;
-    if (!id) return this.refuse({ matchID, type: 'bad-request', message: 'a chat message needs an id' });
-    const e = this.entries.get(matchID) ?? (await this.open(matchID));
-    if (!e) return this.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
-    // Like a move: the seat's credentials now, not when the socket synced.
-    if (!authenticateCredentials(credentials, seatEntry(e.metadata.players, seat)))
-      return this.refuse({ matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` });
-    const now = Date.now();
-    const recent = (e.spoke[seat] ?? []).filter((t) => now - t < CHAT.perMs);
-    if (recent.length >= CHAT.burst) return this.refuse({ matchID, type: 'bad-request', message: `at most ${CHAT.burst} messages in ${CHAT.perMs / 1000} seconds: wait a moment` });
-    e.spoke[seat] = [...recent, now];
-    const line: ChatLine = { id, sender: seat, payload: text, at: now };
-    try {
-      await this.o.store.addChat(matchID, line);
-    } catch (err) {
-      if (!storageDown(err)) throw err;
-      return this.refuse(unavailable(matchID));
-    }
-    e.chat = [...e.chat, line].slice(-CHAT.kept);
-    this.delivery?.chat(matchID, line);
-    this.o.bus.publish({ t: 'chat', matchID, chat: line });
-    return null;
+  current(matchID: string, atLeast = -1): Promise<MatchView | undefined> {
+    return this.memory.current(matchID, atLeast);
   }
 
-  /**
-   * The match as it stands, for a Lobby read (whose turn it is): the entry in memory — kept in step by
-   * the bus, and brought up to `atLeast` (a stored head the caller just read) if it is behind — or the
-   * match loaded from storage, then kept in memory like any served match. Undefined if there is none.
-   */
-  async current(matchID: string, atLeast = -1): Promise<MatchView | undefined> {
-    const e = this.entries.get(matchID) ?? (await this.open(matchID));
-    if (!e) return undefined;
-    e.lastUsed = Date.now();
-    if (e.state._stateID < atLeast) await e.run(() => this.refresh(e));
-    const now = this.entries.get(matchID) ?? e;
-    return { matchID, reason: 'sync', state: now.state as State<WatergateState>, metadata: now.metadata };
-  }
-
-  /** The cached state of a served match (tests, bots), or undefined. */
   peek(matchID: string): MatchView | undefined {
-    const e = this.entries.get(matchID);
-    return e && { matchID, reason: 'sync', state: e.state as State<WatergateState>, metadata: e.metadata };
+    return this.memory.peek(matchID);
   }
 
   /** Refuses new moves and waits for those in progress to be written. */
   async drain(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.sweeper);
-    await Promise.all([...this.entries.values()].map((e) => e.idle()));
+    this.moves.stop();
+    await this.memory.drain();
   }
 }
