@@ -3,7 +3,7 @@
  * apply}` (primitives.ts) repeated for the prompts: for each prompt kind, the move that answers it, its
  * legal arguments (legalMoves, ai.enumerate, the board's choices), why an argument is refused (checkMove,
  * the server's refusals) and what it does (applyMove). A new kind of prompt is one entry here.
- * test/decisions.test.ts checks over random games that `check` passes exactly for the `options`.
+ * test/game/decisions.test.ts checks over random games that `check` passes exactly for the `options`.
  */
 import { CARDS } from './cards';
 import { applyChoice, checkChoice, stepOptions } from './primitives';

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:server [-- --repeats N] [--seconds S] [--only flat,paced] [--configs a,b] [--before DIR] [--no-write]`
  *
- * Our server under the load generator of tools/load.ts, beside a stock boardgame.io 0.50.2 server with a
+ * Our server under the load generator of tools/load/run.ts, beside a stock boardgame.io 0.50.2 server with a
  * small card game (tools/load/stock-server.ts) driven by the same generator in the same run, and writes
  * docs/LOAD.md. Each configuration starts fresh (new data folder, schema, Redis prefix) and the runs are
  * interleaved (stock, ours, stock, ours…) so drift on this shared machine falls on both alike; the tables
@@ -22,7 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { freePort, startCluster, startServerProcess, type Cluster } from './cluster';
-import { parseArgs, runLoad, type LoadResult } from './load';
+import { parseArgs, runLoad, type LoadResult } from './load/run';
 import { machine, today, writeSection } from './machine';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -1,7 +1,7 @@
 /**
  * `npm run docs:components` writes docs/COMPONENTS.md from the component data in game/ — the cards,
  * momentum cards, tokens and board as the game uses them, with each item's provenance — so the document
- * and the data cannot drift apart (test/components.test.ts compares them). The explanations are here; the
+ * and the data cannot drift apart (test/game/components.test.ts compares them). The explanations are here; the
  * tables are made from the data, and card effects are worded by the client's English.
  */
 import { writeFileSync } from 'node:fs';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/limits';
-import { parseArgs, runLoad, sourceAddress } from '../../tools/load';
+import { parseArgs, runLoad, sourceAddress } from '../../tools/load/run';
 import { startTestServer, type TestServer } from './helpers';
 
 describe('npm run load against the limits as shipped', () => {

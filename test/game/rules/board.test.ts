@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { E, N, Scenario, fillGreenSlips, nearlyConnected } from '../helpers/scenario';
+import { E, N, Scenario, fillGreenSlips, nearlyConnected } from '../../helpers/scenario';
 
 
 describe('Pinning, momentum and the end (R23–R26)', () => {

@@ -4,7 +4,7 @@
  * reaction is an extra card from hand and play continues with whoever was next before the chain.
  */
 import { describe, expect, it } from 'vitest';
-import { playerView } from '../../game/view';
+import { playerView } from '../../../game/view';
 import { E, expectPrompt, N, nixonTurn, editorTurn, offered, whereIs } from './setup';
 
 describe('reaction chains', () => {

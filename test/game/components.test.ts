@@ -1,12 +1,12 @@
 /** The component data modules: counts, distributions, board geometry, provenance, and docs/COMPONENTS.md made from them. */
 import { readFileSync } from 'node:fs';
-import { COMPONENTS_DOC, componentsDoc } from '../tools/components-doc';
+import { COMPONENTS_DOC, componentsDoc } from '../../tools/components-doc';
 import { describe, expect, it } from 'vitest';
-import { CARDS, DECKS } from '../game/cards';
-import { ADJACENT, INFORMANTS, NODES, SPACES, THREADS } from '../game/board';
-import { BAG_TOKENS, SPARE_TOKENS, TOKEN, TOKENS } from '../game/tokens';
-import { MOMENTUM_CARDS } from '../game/momentum';
-import type { PlayerID } from '../game/types';
+import { CARDS, DECKS } from '../../game/cards';
+import { ADJACENT, INFORMANTS, NODES, SPACES, THREADS } from '../../game/board';
+import { BAG_TOKENS, SPARE_TOKENS, TOKEN, TOKENS } from '../../game/tokens';
+import { MOMENTUM_CARDS } from '../../game/momentum';
+import type { PlayerID } from '../../game/types';
 
 const count = <T,>(xs: T[]) => xs.reduce<Record<string, number>>((m, x) => ((m[String(x)] = (m[String(x)] ?? 0) + 1), m), {});
 

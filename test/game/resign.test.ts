@@ -5,10 +5,10 @@
  * the server applies and replays it (game/advance.ts; the socket path: test/server/resign.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { advance, applyMove, checkMove, legalMoves, Watergate, type WatergateState } from '../game/index';
-import { replay } from '../server/match/replay';
-import { advanceDriver, initialState, playout, randomChooser, reducerDriver } from '../tools/playout';
-import { randomDecisions, seeded } from './helpers/rng';
+import { advance, applyMove, checkMove, legalMoves, Watergate, type WatergateState } from '../../game/index';
+import { replay } from '../../server/match/replay';
+import { advanceDriver, initialState, playout, randomChooser, reducerDriver } from '../../tools/playout';
+import { randomDecisions, seeded } from '../helpers/rng';
 
 describe('resign', () => {
   it('on the engine: either player, at any decision; the other wins, recorded; refused with an argument or after the end', () => {

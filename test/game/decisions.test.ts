@@ -5,9 +5,9 @@
  * malformed ones. What the board offers and what the server accepts can never disagree.
  */
 import { describe, expect, it } from 'vitest';
-import { DECISIONS, decisionFor } from '../game/decisions';
-import type { Prompt } from '../game/types';
-import { randomDecisions } from './helpers/rng';
+import { DECISIONS, decisionFor } from '../../game/decisions';
+import type { Prompt } from '../../game/types';
+import { randomDecisions } from '../helpers/rng';
 
 /**
  * JSON with sorted keys, so equal arguments compare equal whatever order their fields were written in.

@@ -2,8 +2,8 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Client } from 'boardgame.io/client';
 import { MCTSBot, RandomBot, Step } from 'boardgame.io/ai';
-import { Watergate } from '../game/index';
-import type { MoveChoice, WatergateState, WatergateView } from '../game/types';
+import { Watergate } from '../../game/index';
+import type { MoveChoice, WatergateState, WatergateView } from '../../game/types';
 
 const newClient = (seed: string, playerID?: string) => {
   const c = Client({ game: { ...Watergate, seed }, numPlayers: 2, playerID } as never);

@@ -3,10 +3,10 @@
  * other players' moves and near-miss variants of legal moves are all refused with a reason.
  */
 import { describe, expect, it } from 'vitest';
-import { applyMove, MOVE_NAMES, newGame } from '../game/engine';
-import type { WatergateState } from '../game/types';
-import { engineDriver, playout, randomChooser } from '../tools/playout';
-import { seeded } from './helpers/rng';
+import { applyMove, MOVE_NAMES, newGame } from '../../game/engine';
+import type { WatergateState } from '../../game/types';
+import { engineDriver, playout, randomChooser } from '../../tools/playout';
+import { seeded } from '../helpers/rng';
 
 const JUNK: unknown[] = [
   undefined,
@@ -58,7 +58,7 @@ describe('bad input', () => {
         const attempts: [string, string, unknown][] = [];
         for (const junk of JUNK.slice(rng.int(4), rng.int(4) + 8))
           for (const move of MOVE_NAMES) {
-            // Resigning without an argument is every player's right at any moment (test/resign.test.ts).
+            // Resigning without an argument is every player's right at any moment (test/game/resign.test.ts).
             if (move !== 'resign' || (junk !== undefined && junk !== null)) attempts.push([p, move, junk]);
           }
         for (const m of legal.slice(0, 3)) attempts.push([other, m.move, m.args[0]]); // the wrong player

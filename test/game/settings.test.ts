@@ -4,8 +4,8 @@
  * hints). The server's and the client's behaviour with them is tested where they act.
  */
 import { describe, expect, it } from 'vitest';
-import { newGame, settingsFrom, validateSetupData, Watergate } from '../game/index';
-import { seeded } from './helpers/rng';
+import { newGame, settingsFrom, validateSetupData, Watergate } from '../../game/index';
+import { seeded } from '../helpers/rng';
 
 describe('match settings', () => {
   it('a clock, a hand-over time and hints are accepted within their limits', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { legalMoves, Watergate } from '../../game/index';
-import { TOKENS } from '../../game/tokens';
-import { CARDS } from '../../game/cards';
-import { playerView } from '../../game/view';
-import { validateSetupData } from '../../game/state';
-import { run } from '../../game/flow';
-import { E, N, Scenario, fillGreenSlips, nearlyConnected, randomGame } from '../helpers/scenario';
+import { legalMoves, Watergate } from '../../../game/index';
+import { TOKENS } from '../../../game/tokens';
+import { CARDS } from '../../../game/cards';
+import { playerView } from '../../../game/view';
+import { validateSetupData } from '../../../game/state';
+import { run } from '../../../game/flow';
+import { E, N, Scenario, fillGreenSlips, nearlyConnected, randomGame } from '../../helpers/scenario';
 
 
 describe('Clarifications (K1–K18)', () => {

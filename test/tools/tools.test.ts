@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { playRandomGame } from '../tools/random-game';
-import { writeSection } from '../tools/machine';
+import { playRandomGame } from '../../tools/random-game';
+import { writeSection } from '../../tools/machine';
 
 describe('simulation tools', () => {
   it('K14: no round cap in the rules: a game that reaches the simulation\'s limit is reported as aborted, never as a result', async () => {

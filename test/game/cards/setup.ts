@@ -3,9 +3,9 @@
  * and the arguments of the legal moves (what the board would offer).
  */
 import { afterEach, expect } from 'vitest';
-import { E, N, Scenario } from '../helpers/scenario';
-import { expectAccounted } from '../helpers/invariants';
-import type { CardId, PlayerID, Prompt, TokenId } from '../../game/types';
+import { E, N, Scenario } from '../../helpers/scenario';
+import { expectAccounted } from '../../helpers/invariants';
+import type { CardId, PlayerID, Prompt, TokenId } from '../../../game/types';
 
 export { E, N, Scenario };
 

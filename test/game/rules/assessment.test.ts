@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { E, N, Scenario } from '../helpers/scenario';
+import { E, N, Scenario } from '../../helpers/scenario';
 
 describe('Assessment phase (R18–R22)', () => {
   it('R18: step 1 returns the evidence tokens on space 0, face up or down, to the bag', () => {

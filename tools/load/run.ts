@@ -22,10 +22,10 @@ import { isIPv6 } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { applyPatch, type Operation } from 'rfc6902';
 import { io, type Socket } from 'socket.io-client';
-import { legalMovesFromView } from '../client/legal';
-import type { PlayerID, WatergateView } from '../game/index';
-import { ERROR_EVENT, MATCH_QUERY, type GuardError } from '../protocol/index';
-import { ToyGame } from './load/toy-game';
+import { legalMovesFromView } from '../../client/legal';
+import type { PlayerID, WatergateView } from '../../game/index';
+import { ERROR_EVENT, MATCH_QUERY, type GuardError } from '../../protocol/index';
+import { ToyGame } from './toy-game';
 
 interface Options {
   url: string;

@@ -3,10 +3,10 @@
  * says in words who did what (in English here; every language has words for every key: client/i18n.test).
  */
 import { describe as suite, expect, it } from 'vitest';
-import { LOG_KEYS, type LogEntry } from '../game';
-import { logText } from '../client/i18n/words';
-import { translator } from './helpers/i18n';
-import { E, N, Scenario, randomGame } from './helpers/scenario';
+import { LOG_KEYS, type LogEntry } from '../../game';
+import { logText } from '../../client/i18n/words';
+import { translator } from '../helpers/i18n';
+import { E, N, Scenario, randomGame } from '../helpers/scenario';
 
 suite('the game record', () => {
   it('says in words who did what', async () => {

@@ -4,9 +4,9 @@
  * leaves out — and the views name none of the secrets, at every decision of seeded random games.
  */
 import { describe, expect, it } from 'vitest';
-import { EMPTY, hide, refill, secretsOf, type Filler } from '../game/infostate';
-import type { PlayerID, TokenId, WatergateState } from '../game/types';
-import { randomDecisions } from './helpers/rng';
+import { EMPTY, hide, refill, secretsOf, type Filler } from '../../game/infostate';
+import type { PlayerID, TokenId, WatergateState } from '../../game/types';
+import { randomDecisions } from '../helpers/rng';
 
 /** A filler that knows the truth: it hands back exactly what the view left out. */
 function truth(G: WatergateState, me: PlayerID): Filler {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { E, N, Scenario, nearlyConnected } from '../helpers/scenario';
+import { E, N, Scenario, nearlyConnected } from '../../helpers/scenario';
 
 describe('Rulings (G1–G8)', () => {
   it('G1: a value is used in full on one token; steps past space 5 are lost', () => {

@@ -5,9 +5,9 @@
  * with an extra field or a padded string is refused with a reason, and so is junk.
  */
 import { describe, expect, it } from 'vitest';
-import { legalOption } from '../game/engine';
-import type { Prompt, WatergateState } from '../game/types';
-import { randomDecisions } from './helpers/rng';
+import { legalOption } from '../../game/engine';
+import type { Prompt, WatergateState } from '../../game/types';
+import { randomDecisions } from '../helpers/rng';
 
 const PAD = 'x'.repeat(50_000);
 const JUNK: unknown[] = [42, 'E99', [], {}, { card: 'E01', as: 'action', extra: PAD }, { tokens: [PAD] }, [null], { kind: 'none', pad: PAD }];

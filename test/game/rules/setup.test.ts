@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DECKS } from '../../game/cards';
-import { initialState, DEFAULT_OPTIONS } from '../../game/state';
-import { playerView } from '../../game/view';
-import { BAG_TOKENS, SPARE_TOKENS } from '../../game/tokens';
-import { INFORMANT_IDS, SPACE_IDS } from '../../game/board';
-import { seeded } from '../helpers/rng';
-import { E, N, Scenario } from '../helpers/scenario';
+import { DECKS } from '../../../game/cards';
+import { initialState, DEFAULT_OPTIONS } from '../../../game/state';
+import { playerView } from '../../../game/view';
+import { BAG_TOKENS, SPARE_TOKENS } from '../../../game/tokens';
+import { INFORMANT_IDS, SPACE_IDS } from '../../../game/board';
+import { seeded } from '../../helpers/rng';
+import { E, N, Scenario } from '../../helpers/scenario';
 
 describe('Setup (R1–R5)', () => {
   it('R1: each side shuffles its own 20 cards into a face-down deck; discard and removed piles start empty', () => {

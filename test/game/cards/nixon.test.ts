@@ -4,7 +4,7 @@
  * ones (D/S/H) against the primitives of their table row. Reaction chains are in reactions.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { playerView } from '../../game/view';
+import { playerView } from '../../../game/view';
 import { actionsOffered, bagOnly, E, editorTurn, expectPrompt, momentumGained, N, nixonTurn, offered, whereIs } from './setup';
 
 describe('Nixon cards', () => {

@@ -1,8 +1,8 @@
 /** Readings we chose where the rules are silent (docs/RULINGS.md, D1–D11). */
 import { describe, expect, it } from 'vitest';
-import { playerView } from '../../game/view';
-import { CARDS, INFORMANTS, legalMoves } from '../../game/index';
-import { E, N, Scenario, fillGreenSlips, randomGame } from '../helpers/scenario';
+import { playerView } from '../../../game/view';
+import { CARDS, INFORMANTS, legalMoves } from '../../../game/index';
+import { E, N, Scenario, fillGreenSlips, randomGame } from '../../helpers/scenario';
 
 describe('Decided readings (docs/RULINGS.md)', () => {
   it('D1: the Editor picks a face-down track token blind as { hidden: k }; out-of-range or named ids are refused', () => {

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 async function fresh() {
-  const [game, variants, scenario] = await Promise.all([import('../game'), import('../tools/balance-variants'), import('./helpers/scenario')]);
+  const [game, variants, scenario] = await Promise.all([import('../../game'), import('../../tools/balance-variants'), import('../helpers/scenario')]);
   const { E, N, Scenario } = scenario;
   return {
     ...game,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { playerView } from '../../game/view';
-import { E, N, Scenario } from '../helpers/scenario';
+import { playerView } from '../../../game/view';
+import { E, N, Scenario } from '../../helpers/scenario';
 
 /** Three face-down tokens on 0 of known colours (T02 blue, T10 yellow, T18 green) unless given. */
 const fresh = (seed = 1) => new Scenario(seed).track([{ id: 'T02', pos: 0 }, { id: 'T10', pos: 0 }, { id: 'T18', pos: 0 }]);
