@@ -130,7 +130,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   const bots = opts.bots ? new BotRunner({ ...opts.bots, service, store, log, metrics }) : null;
   let url = '';
-  const notifier = new TurnNotifier({ service, log, metrics, publicUrl: opts.publicUrl, listenUrl: () => url, send: { allowLocal: false, ...opts.webhooks } });
+  const notifier = new TurnNotifier({
+    service,
+    log,
+    metrics,
+    publicUrl: opts.publicUrl,
+    listenUrl: () => url,
+    send: { allowLocal: false, ...opts.webhooks },
+    accountNotify: async (id) => (await store.accounts.byID(id))?.settings.notify ?? null,
+  });
   const clocks = new ClockKeeper({ service, store, log, scanMs: opts.clockScanMs });
   const sockets = new GameSockets({
     game,

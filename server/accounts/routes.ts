@@ -129,8 +129,8 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
         const seat = (m.players as Record<string, { id: number; name?: string; data?: { account?: { id?: string } } }>)[l.seat];
         if (seat?.data?.account?.id !== a.id) return m;
         const { account: _gone, ...data } = seat.data;
-        const kept = Object.keys(data).length > 0 ? { data } : {};
-        if (m.gameover !== undefined) return { ...m, players: { ...m.players, [l.seat]: { ...seat, name: DELETED_PLAYER, ...kept } } };
+        const { data: _old, ...rest } = seat;
+        if (m.gameover !== undefined) return { ...m, players: { ...m.players, [l.seat]: { ...rest, name: DELETED_PLAYER, ...(Object.keys(data).length > 0 ? { data } : {}) } } };
         return { ...m, players: { ...m.players, [l.seat]: { id: seat.id } }, ...seatPresenceCleared(m, l.seat), updatedAt: Date.now() };
       });
     }
