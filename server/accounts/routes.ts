@@ -13,7 +13,7 @@ import { enforce, type Limiter } from '../limits';
 import * as v from '../lobby/validate';
 import type { MatchService } from '../match/service';
 import { checked } from '../notify/register';
-import type { AccountStore } from '../storage/accounts';
+import type { Account, AccountStore } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
 import { seatPresenceCleared } from '../match/presence';
 import { checkPassword, hashPassword, PASSWORD } from './password';
@@ -87,9 +87,14 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     ctx.body = {};
   });
 
+  const meOf = async (a: Account): Promise<Me> => ({ username: a.username, hasPassword: a.hasPassword, passkeys: (await accounts.passkeys(a.id)).length, webhook: a.settings.notify?.webhook ?? null });
   router.get('/auth/me', async (ctx) => {
-    const a = signedIn(ctx);
-    ctx.body = { username: a.username, hasPassword: a.hasPassword, passkeys: (await accounts.passkeys(a.id)).length, webhook: a.settings.notify?.webhook ?? null } satisfies Me;
+    ctx.body = await meOf(signedIn(ctx));
+  });
+  // The same, for pages that ask before they know: signed out is an answer here, not an error.
+  router.get('/auth/session', async (ctx) => {
+    const a = ctx.state.account as Account | undefined;
+    ctx.body = { me: a ? await meOf(a) : null };
   });
 
   // A new password ends every other session (a thief's too); this one stays.
