@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { PairRequest, PairStatus } from '../../protocol/accounts';
 import { roleName } from '../i18n/words';
 import { holdSeat } from '../lobby/seats';
+import { ClockSelect } from '../lobby/ClockSelect';
 import { go } from '../route';
 import { cancelPair, pair, pollPair } from './api';
 import { refusalText } from './AccountPage';
@@ -84,16 +85,7 @@ export default function PlayNow({ name, signedIn, vsComputer }: { name: () => st
               <option value="1">{roleName(t, '1')}</option>
             </select>
           </label>
-          <label className="field">
-            <span>{t('clock.label')}</span>
-            <select value={clock} onChange={(e) => setClock(e.target.value as PairRequest['clock'])} data-pair-clock>
-              {(['none', 'live', 'relaxed'] as const).map((c) => (
-                <option key={c} value={c}>
-                  {t(`clock.${c}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ClockSelect value={clock} onChange={setClock} marker="data-pair-clock" />
           <label className="field">
             <span>{t('playNow.offerAfter')}</span>
             <select value={offerAfter} onChange={(e) => setOfferAfter(Number(e.target.value))} data-pair-offer>

@@ -16,6 +16,24 @@ const RatingChart = lazy(() => import('./RatingChart'));
 
 export const ratingText = (r: number) => String(Math.round(r));
 
+/** Wins and losses against each opponent (or each level of the computer); nothing when there are none. */
+function Records({ id, title, rows }: { id: string; title: string; rows: { key: string; who: string; won: number; lost: number }[] }): ReactNode {
+  const { t } = useTranslation();
+  if (rows.length === 0) return null;
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`} data-records={id}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <ul>
+        {rows.map((r) => (
+          <li key={r.key}>
+            {r.who} — {t('profile.record', { won: r.won, lost: r.lost })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function ProfilePage({ username }: { username: string }): ReactNode {
   const { t, i18n } = useTranslation();
   const [p, setP] = useState<Profile | null>(null);
@@ -54,30 +72,8 @@ export default function ProfilePage({ username }: { username: string }): ReactNo
           {p.averageMoves === null ? t('profile.noGames') : t('profile.average', { moves: Math.round(p.averageMoves), minutes: Math.round(p.averageMinutes ?? 0) })}
         </p>
       </section>
-      {p.byOpponent.length > 0 && (
-        <section className="panel" aria-labelledby="opponents-title">
-          <h2 id="opponents-title">{t('profile.byOpponent')}</h2>
-          <ul>
-            {p.byOpponent.map((o) => (
-              <li key={o.opponent}>
-                {o.opponent} — {t('profile.record', { won: o.won, lost: o.lost })}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {p.byLevel.length > 0 && (
-        <section className="panel" aria-labelledby="levels-title">
-          <h2 id="levels-title">{t('profile.byLevel')}</h2>
-          <ul>
-            {p.byLevel.map((l) => (
-              <li key={l.level} data-level={l.level}>
-                {t('profile.computer', { level: t(`lobby.levels.${l.level}`) })} — {t('profile.record', { won: l.won, lost: l.lost })}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <Records id="opponents" title={t('profile.byOpponent')} rows={p.byOpponent.map((o) => ({ key: o.opponent, who: o.opponent, ...o }))} />
+      <Records id="levels" title={t('profile.byLevel')} rows={p.byLevel.map((l) => ({ key: l.level, who: t('profile.computer', { level: t(`lobby.levels.${l.level}`) }), ...l }))} />
       <section className="panel" aria-labelledby="finished-title">
         <h2 id="finished-title">{t('profile.finished')}</h2>
         {p.matches.length === 0 ? (

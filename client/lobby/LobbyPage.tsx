@@ -16,6 +16,7 @@ import { dropSeat, formName, heldSeats, savedName, saveName, type HeldSeat } fro
 import { LevelSelect } from '../LevelSelect';
 import { useAccount, rememberAccount, syncSeats } from '../account/session';
 import PlayNow from '../account/PlayNow';
+import { ClockSelect } from './ClockSelect';
 
 const ROLES: PlayerID[] = ['0', '1'];
 const OPTION_KEYS = Object.keys(OPTION_VALUES) as (keyof Options)[];
@@ -205,16 +206,7 @@ export default function LobbyPage(): ReactNode {
             </label>
           )}
           <div className="clock-options">
-            <label className="field">
-              <span>{t('clock.label')}</span>
-              <select data-clock-preset value={clock} onChange={(e) => setClock(e.target.value as typeof clock)}>
-                {(['none', 'live', 'relaxed'] as const).map((c) => (
-                  <option key={c} value={c}>
-                    {t(`clock.${c}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ClockSelect value={clock} onChange={setClock} marker="data-clock-preset" />
             {clock === 'none' && (
               <label className="check">
                 <input type="checkbox" data-hints checked={hints} onChange={(e) => setHints(e.target.checked)} /> {t('lobby.hints')}

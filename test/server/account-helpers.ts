@@ -1,5 +1,7 @@
 /** Signed-in clients for the server tests: the session cookie kept by hand, every change sent with the page's Origin as a browser does. */
-import { api } from './helpers';
+import { afterAll } from 'vitest';
+import { freePort, startServerProcess, type ServerProcess } from '../../tools/cluster';
+import { api, dropSchema, PG_URL, uniqueSchema } from './helpers';
 
 export interface Signed {
   username: string;
@@ -28,4 +30,24 @@ export async function logIn(url: string, username: string, password = 'correct h
   const r = await api(url, '/auth/login', { username, password }, { origin: url });
   if (r.status !== 200) throw new Error(`login of ${username}: ${r.status} ${JSON.stringify(r.body)}`);
   return as(url, username, sessionCookie(r.headers)!);
+}
+
+/**
+ * Two server processes (as `npm start` runs them) on one PostgreSQL schema and one Redis prefix of their
+ * own, killed and the schema dropped after the file.
+ */
+export function twoProcesses(extraEnv: Record<string, string> = {}): () => Promise<ServerProcess[]> {
+  const schema = uniqueSchema();
+  const procs: ServerProcess[] = [];
+  let used = false;
+  afterAll(async () => {
+    for (const p of procs) if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
+    if (used) await dropSchema(schema);
+  });
+  return async () => {
+    used = true;
+    const env = { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379', REDIS_PREFIX: `${schema}:`, LOG_LEVEL: 'warn', ...extraEnv };
+    for (let i = 0; i < 2; i++) procs.push(await startServerProcess(env, await freePort()));
+    return procs;
+  };
 }

@@ -3,26 +3,17 @@
  * seat's socket on its own process resigns on the same state): one write wins, and both side ratings
  * move exactly once, as both processes report. A session made on one process opens the other.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { legalMoves, type WatergateState } from '../../game/index';
-import { freePort, startServerProcess, type ServerProcess } from '../../tools/cluster';
-import { api, dropSchema, PG_URL, player, postgresAvailable, uniqueSchema, until } from './helpers';
-import { as, signUp } from './account-helpers';
+import { api, player, postgresAvailable, until } from './helpers';
+import { as, signUp, twoProcesses } from './account-helpers';
 
 const hasPg = await postgresAvailable();
-const REDIS = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-const schema = uniqueSchema();
-const procs: ServerProcess[] = [];
-afterAll(async () => {
-  for (const p of procs) if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
-  if (hasPg) await dropSchema(schema);
-});
+const start = twoProcesses({ LOG_LEVEL: 'info', LEADERBOARD_MIN_GAMES: '1' });
 
 describe.skipIf(!hasPg)('a rated result with two processes', () => {
   it('is written exactly once when both processes end the same match', async () => {
-    const env = { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, REDIS_URL: REDIS, REDIS_PREFIX: `${schema}:`, LOG_LEVEL: 'info', LEADERBOARD_MIN_GAMES: '1' };
-    for (let i = 0; i < 2; i++) procs.push(await startServerProcess(env, await freePort()));
-    const [a, b] = procs;
+    const [a, b] = await start();
     const ed = await signUp(a.url, 'EditorOne');
     const nxOnA = await signUp(a.url, 'NixonTwo');
     // The session is stored, not kept in one process's memory: the other process knows it.
