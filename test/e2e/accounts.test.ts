@@ -141,6 +141,40 @@ describe('accounts in the browser', () => {
     expect(env.session.problems).toEqual([]);
   });
 
+  it('a guest waiting with nobody is offered the computer at the level nearest a newcomer\'s rating, and plays it', { timeout: 120_000 }, async () => {
+    const ctx = await env.session.context();
+    const page = await ctx.newPage();
+    await page.goto(`${env.server.url}/#/`);
+    await page.getByLabel('Your name').fill('Lonely');
+    const group = page.getByRole('group', { name: 'Quick pairing' });
+    expect(await group.getByLabel('Rated').isDisabled()).toBe(true);
+    await group.getByLabel('Offer the computer after').selectOption({ label: '15 seconds' });
+    await group.getByRole('button', { name: 'Play now' }).click();
+    await group.getByText(/Looking for an opponent/).waitFor();
+    await group.getByRole('button', { name: 'Play the computer (Normal) instead' }).click({ timeout: 30_000 });
+    await page.waitForURL(/#\/match\//);
+    await expect.poll(() => page.locator('.player-chip[data-seat="1"]').textContent()).toContain('Computer, Normal');
+    await ctx.close();
+    expect(env.session.problems).toEqual([]);
+  });
+
+  it('seats this browser held as a guest are offered to the account at sign-up and then listed for it', { timeout: 120_000 }, async () => {
+    const ctx = await env.session.context();
+    const page = await ctx.newPage();
+    await page.goto(`${env.server.url}/#/`);
+    await page.getByLabel('Your name').fill('Guesty');
+    await page.locator('[data-create="1"]').click();
+    await page.waitForURL(/#\/match\//);
+    const matchID = page.url().split('/match/')[1];
+    await signUp(page, env.server.url, 'Claimer');
+    await page.getByRole('button', { name: 'Add it to my account' }).click();
+    await expect.poll(() => page.locator('[data-account-note]').textContent()).toContain('now your account’s');
+    const mine = await page.evaluate(async () => (await (await fetch('/me/matches')).json()) as { matches: { matchID: string; playerID: string }[] });
+    expect(mine.matches).toEqual([expect.objectContaining({ matchID, playerID: '1' })]);
+    await ctx.close();
+    expect(env.session.problems).toEqual([]);
+  });
+
   it('a passkey added on the account page signs its owner in through the virtual authenticator', { timeout: 120_000 }, async () => {
     // WebAuthn needs a domain as the relying party: the server's own origin under the name localhost.
     const base = env.server.url.replace('127.0.0.1', 'localhost');
