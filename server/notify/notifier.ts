@@ -102,7 +102,14 @@ export class TurnNotifier {
     const account = accountOf(p.data);
     if (account && this.o.accountNotify) {
       const ask = this.o.accountNotify;
-      this.track(ask(account).then((target) => target && this.send(matchID, seat, kind, target)), matchID);
+      // The account's webhook; a seat's own (registered before it was the account's) when the account has none.
+      this.track(
+        ask(account).then((fromAccount) => {
+          const target = fromAccount ?? notifyOf(p.data);
+          if (target) this.send(matchID, seat, kind, target);
+        }),
+        matchID,
+      );
       return;
     }
     const target = notifyOf(p.data);

@@ -132,6 +132,23 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
   });
 }
 
+describe('behind https (PUBLIC_URL)', () => {
+  it('the session cookie is Secure, under the __Host- prefix, and opens /auth/me', async () => {
+    const t = await startTestServer('embedded', { publicUrl: 'https://play.example' });
+    try {
+      const r = await api(t.url, '/auth/signup', { username: 'Secure1', password: 'over tls only' }, { origin: 'https://play.example' });
+      expect(r.status).toBe(200);
+      const set = r.headers.getSetCookie()[0];
+      expect(set).toMatch(/^__Host-wg_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+      expect((await api(t.url, '/auth/me', undefined, { cookie: sessionCookie(r.headers)! })).body.username).toBe('Secure1');
+      // The plain-http name is not read there.
+      expect((await api(t.url, '/auth/me', undefined, { cookie: sessionCookie(r.headers)!.replace('__Host-', '') })).status).toBe(401);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
 describe('sign-in limits as shipped', () => {
   let t: TestServer;
   beforeAll(async () => {

@@ -129,6 +129,7 @@ const enPages = {
     remove: 'Remove webhook',
     saved: 'Saved: the server will post there when it is your turn while you are away.',
     removed: 'Removed: no more messages for this seat.',
+    accountWebhook: 'You are signed in: your account’s webhook tells you of your turn in all your matches. Set it on your account page.',
   },
   account: {
     title: 'Your account',

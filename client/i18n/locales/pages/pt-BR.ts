@@ -116,6 +116,7 @@ const ptBRPages: PageTranslation = {
     summary: '{{initial}} + {{increment}}',
   },
   notify: {
+    accountWebhook: 'Você está conectado: o webhook da sua conta avisa da sua vez em todas as suas partidas. Defina-o na página da sua conta.',
     title: 'Avisos de vez',
     browser: {
       on: 'Este navegador mostra uma notificação quando uma decisão passa a ser sua com esta aba escondida.',

@@ -115,6 +115,7 @@ const zhCNPages: PageTranslation = {
     summary: '{{initial}} + {{increment}}',
   },
   notify: {
+    accountWebhook: '你已登录：你账户的 Webhook 会在你所有对局轮到你时通知你。请在账户页面设置。',
     title: '轮次通知',
     browser: {
       on: '当本标签页隐藏且轮到你决策时，浏览器会显示通知。',
