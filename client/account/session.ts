@@ -49,12 +49,14 @@ function fromAccount(): string[] {
  * Brings the account's seats into this browser's seats (the server gives their credentials to the account
  * only) and says which seats held here as a guest the account does not have yet.
  */
-export async function syncSeats(): Promise<{ guestSeats: HeldSeat[] }> {
+export async function syncSeats(also?: string): Promise<{ guestSeats: HeldSeat[] }> {
   const { myMatches } = await import('./api');
-  const { matches } = await myMatches();
+  const all = (await myMatches()).matches;
+  // Finished matches stay on the profile (with their replays); only `also` (the match page asking) is held when over.
+  const matches = all.filter((m) => !m.over || m.matchID === also);
   const guest = new Set(heldSeats().map((s) => s.matchID).filter((id) => !fromAccount().includes(id)));
   for (const m of matches) holdSeat({ matchID: m.matchID, playerID: m.playerID, credentials: m.playerCredentials, name: m.name });
   localStorage.setItem(FROM_ACCOUNT, JSON.stringify(matches.filter((m) => !guest.has(m.matchID)).map((m) => m.matchID)));
-  const theirs = new Set(matches.map((m) => m.matchID));
+  const theirs = new Set(all.map((m) => m.matchID));
   return { guestSeats: heldSeats().filter((s) => !theirs.has(s.matchID)) };
 }

@@ -47,7 +47,7 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   // Signed in on a device that never held this seat: the account's seats are fetched once (on demand).
   useEffect(() => {
     if (seat || !localStorage.getItem('watergate.account')) return;
-    import('../account/session').then(({ syncSeats }) => syncSeats()).then(() => seatFor(matchID) && setForgotten((n) => n + 1), () => undefined);
+    import('../account/session').then(({ syncSeats }) => syncSeats(matchID)).then(() => seatFor(matchID) && setForgotten((n) => n + 1), () => undefined);
   }, [matchID]);
   const server = useMemo(() => serverFor(matchID), [matchID]);
   // The server's last refusal. Before any state arrived, "not found" or a refused seat ends the page;

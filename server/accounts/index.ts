@@ -49,7 +49,8 @@ export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes:
   addPairingRoutes({ router, json, accounts: accountsStore, game: o.game, service: o.service });
   const routes = router.routes();
   return {
-    sessions: sessions.middleware,
+    // Only where a session matters (the Lobby API and these routes): the client's files cost no lookup.
+    sessions: (ctx, next) => (ACCOUNT_PATHS.test(ctx.path) || ctx.path.startsWith('/games') ? sessions.middleware(ctx, next) : next()),
     routes: (ctx, next) => (ACCOUNT_PATHS.test(ctx.path) ? routes(ctx as never, next) : next()),
   };
 }
