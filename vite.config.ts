@@ -64,6 +64,8 @@ export default defineConfig(({ command }) => ({
     port: 5173,
     proxy: {
       '/games': { target: SERVER, configure: asServer as never },
+      // Accounts, profiles, the leaderboard and quick pairing (server/accounts/).
+      ...Object.fromEntries(['/auth', '/me', '/players', '/leaderboard', '/pair'].map((p) => [p, { target: SERVER, configure: asServer as never }])),
       '/socket.io': { target: SERVER, ws: true, configure: asServer as never },
     },
   },

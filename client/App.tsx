@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, LANGUAGES, loadPageWords, setLanguage, type Language } from './i18n';
 import { useRoute } from './route';
 import MatchPage from './lobby/MatchPage';
+import { useAccount } from './account/session';
 
 /** A page's module once its words (locales/pages) are in too. */
 const withPageWords = <M,>(page: Promise<M>): Promise<M> => Promise.all([page, loadPageWords()]).then(([m]) => m);
@@ -17,6 +18,10 @@ const RulesPage = lazy(() => withPageWords(import('./rules/RulesPage')));
 const TutorialPage = lazy(() => withPageWords(Promise.all([import('./tutorial/TutorialPage'), import('./tutorial/words').then((w) => w.loadTutorialWords())]).then(([m]) => m)));
 // A finished game's replay: its page, words and boardgame.io's reducer load only when opened.
 const ReplayPage = lazy(() => withPageWords(import('./replay/ReplayPage')));
+// Accounts, profiles (with their chart) and the leaderboard: each on demand.
+const AccountPage = lazy(() => withPageWords(import('./account/AccountPage')));
+const ProfilePage = lazy(() => withPageWords(import('./account/ProfilePage')));
+const LeaderboardPage = lazy(() => withPageWords(import('./account/LeaderboardPage')));
 
 /** The reconstruction notice, once hidden, stays hidden in this browser (every card still shows its provenance). */
 const NOTICE = 'watergate.noticeHidden';
@@ -26,6 +31,7 @@ export function App(): ReactNode {
   const route = useRoute();
   const lang = currentLanguage();
   const [notice, setNotice] = useState(() => localStorage.getItem(NOTICE) !== '1');
+  const account = useAccount();
   useEffect(() => {
     document.documentElement.lang = lang; // screen readers pick the voice from it
   }, [lang]);
@@ -47,6 +53,12 @@ export function App(): ReactNode {
           </a>
           <a href="#/tutorial" aria-current={route.page === 'tutorial' ? 'page' : undefined}>
             {t('app.tutorial')}
+          </a>
+          <a href="#/leaderboard" aria-current={route.page === 'leaderboard' ? 'page' : undefined}>
+            {t('app.leaderboard')}
+          </a>
+          <a href="#/account" aria-current={route.page === 'account' ? 'page' : undefined} data-account-link>
+            {account ?? t('app.signIn')}
           </a>
         </nav>
         <label className="lang">
@@ -76,6 +88,9 @@ export function App(): ReactNode {
           {route.page === 'rules' && <RulesPage />}
           {route.page === 'tutorial' && <TutorialPage />}
           {route.page === 'local' && <LocalPage />}
+          {route.page === 'account' && <AccountPage />}
+          {route.page === 'player' && <ProfilePage username={route.username} key={route.username} />}
+          {route.page === 'leaderboard' && <LeaderboardPage />}
           {route.page === 'missing' && <p>{t('app.notFound')}</p>}
         </Suspense>
       </main>

@@ -1,7 +1,7 @@
-/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/local, #/rules, #/tutorial. */
+/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/local, #/rules, #/tutorial, #/account, #/player/NAME, #/leaderboard. */
 import { useEffect, useState } from 'react';
 
-export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'missing' };
+export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'account' } | { page: 'player'; username: string } | { page: 'leaderboard' } | { page: 'missing' };
 
 function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
@@ -11,6 +11,16 @@ function parseRoute(hash: string): Route {
   if (path === '/local') return { page: 'local' };
   if (path === '/rules') return { page: 'rules' };
   if (path === '/tutorial') return { page: 'tutorial' };
+  if (path === '/account') return { page: 'account' };
+  if (path === '/leaderboard') return { page: 'leaderboard' };
+  const player = /^\/player\/([^/]{1,200})$/.exec(path);
+  if (player) {
+    try {
+      return { page: 'player', username: decodeURIComponent(player[1]) };
+    } catch {
+      return { page: 'missing' };
+    }
+  }
   return { page: 'missing' };
 }
 

@@ -32,6 +32,9 @@ export const LEVEL_NAMES = ['easy', 'normal', 'hard'] as const;
 export type Level = (typeof LEVEL_NAMES)[number];
 export const isLevel = (x: unknown): x is Level => (LEVEL_NAMES as readonly unknown[]).includes(x);
 
+/** The computer's level nearest a Glicko-2 rating: 200 points a level from 1300 up, easiest first. */
+export const levelForRating = (rating: number): Level => LEVEL_NAMES[Math.max(0, Math.min(LEVEL_NAMES.length - 1, Math.floor((rating - 1300) / 200)))];
+
 /** A seat the server's bot plays is marked in the match metadata: `players[seat].data.bot = level`. */
 export interface SeatData {
   bot?: Level;
@@ -69,6 +72,8 @@ export interface PublicSeat {
   name?: string;
   isConnected?: boolean;
   data?: SeatData;
+  /** A signed-in player's seat: the username and its side rating (protocol/accounts.ts PublicAccount). */
+  account?: { username: string; rating: number };
 }
 export interface PublicMatch {
   matchID: string;
@@ -84,6 +89,8 @@ export interface PublicMatch {
   clock?: MatchClock;
   /** GET of one match only: the seat that owes the next decision (null when over or still waiting for a seat). */
   toMove?: '0' | '1' | null;
+  /** Created rated: the result changes both players' side ratings. */
+  rated?: boolean;
 }
 
 /**

@@ -36,6 +36,7 @@ import { isAllowedOrigin, originPatterns, ownOrigins } from './origins';
 import type { HttpLimits } from './socket/http';
 import { GameSockets } from './socket/sockets';
 import { clientMiddleware } from './static';
+import { accounts } from './accounts/index';
 import { LobbyReads } from './storage/lobby-db';
 import type { MatchStore } from './storage/types';
 
@@ -78,6 +79,8 @@ export interface ServerOptions extends LobbyHooks {
   httpLimits?: Partial<HttpLimits>;
   /** A server process unheard of for this long no longer holds its seats connected (default 60 s). */
   presenceLeaseMs?: number;
+  /** Rated games a player needs on a side to be listed on the leaderboard (LEADERBOARD_MIN_GAMES, default 3). */
+  leaderboardMinGames?: number;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -127,7 +130,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   const bots = opts.bots ? new BotRunner({ ...opts.bots, service, store, log, metrics }) : null;
   let url = '';
-  const notifier = new TurnNotifier({ service, log, metrics, publicUrl: opts.publicUrl, listenUrl: () => url, send: { allowLocal: false, ...opts.webhooks } });
+  const notifier = new TurnNotifier({
+    service,
+    log,
+    metrics,
+    publicUrl: opts.publicUrl,
+    listenUrl: () => url,
+    send: { allowLocal: false, ...opts.webhooks },
+    accountNotify: async (id) => (await store.accounts.byID(id))?.settings.notify ?? null,
+  });
   const clocks = new ClockKeeper({ service, store, log, scanMs: opts.clockScanMs });
   const sockets = new GameSockets({
     game,
@@ -225,6 +236,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (ctx.path.startsWith('/games')) await enforce(limiter, 'api', ctx.state.clientAddress);
     await next();
   });
+  // Sessions before every route: a signed-in player's seats belong to the account (accounts/).
+  const account = accounts({ store, service, limiter, game, publicUrl: opts.publicUrl, leaderboardMinGames: opts.leaderboardMinGames });
+  app.use(account.sessions);
+  app.use(account.routes);
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);
   app.use(lobby.routes());
   if (opts.extend) {

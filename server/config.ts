@@ -39,6 +39,8 @@ export interface Config {
   metricsToken?: string;
   /** PRESENCE_LEASE_SECONDS: a process unheard of this long no longer holds its seats connected. */
   presenceLeaseSeconds?: number;
+  /** LEADERBOARD_MIN_GAMES: rated games on a side before a player is listed on the leaderboard. */
+  leaderboardMinGames?: number;
 }
 
 export const DEFAULT_STALE_HOURS = 24;
@@ -131,5 +133,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     limits: limits(env.LIMITS),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     presenceLeaseSeconds: positiveInt('PRESENCE_LEASE_SECONDS', env.PRESENCE_LEASE_SECONDS, undefined),
+    leaderboardMinGames: positiveInt('LEADERBOARD_MIN_GAMES', env.LEADERBOARD_MIN_GAMES, undefined),
   };
 }

@@ -36,6 +36,12 @@ export const LIMITS = {
   staleSocket: { points: 10, seconds: 10 },
   /** Requests refused as malformed or unknown on a socket: per socket (then the socket is closed). */
   badSocket: { points: 20, seconds: 10 },
+  /** Accounts made (sign-up). */
+  signup: { points: 10, seconds: 3600 },
+  /** Sign-in attempts (password or passkey), per address. */
+  login: { points: 20, seconds: 600 },
+  /** Password attempts for one username, from any address (a spread-out guesser). */
+  loginName: { points: 10, seconds: 600 },
 } as const satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
 
@@ -106,6 +112,9 @@ const WHAT: Record<LimitName, string> = {
   sync: 'too many syncs from your address',
   staleSocket: 'too many moves on an old state',
   badSocket: 'too many malformed requests',
+  signup: 'too many new accounts from your address',
+  login: 'too many sign-in attempts from your address',
+  loginName: 'too many sign-in attempts for this username',
 };
 
 /** Throws TooManyRequests unless `key` may make one more request of `name`. */

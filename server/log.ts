@@ -4,5 +4,5 @@ import pino, { type Logger } from 'pino';
 export type { Logger };
 
 export function createLogger(level = 'info', destination?: pino.DestinationStream): Logger {
-  return pino({ level, base: { service: 'watergate' }, redact: ['credentials', '*.credentials', 'playerCredentials'] }, destination);
+  return pino({ level, base: { service: 'watergate' }, redact: ['credentials', '*.credentials', 'playerCredentials', '*.playerCredentials', 'password', '*.password', 'newPassword', 'ticket', '*.ticket'] }, destination);
 }

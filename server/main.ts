@@ -76,6 +76,7 @@ try {
     limitsPrefix: cfg.redisPrefix,
     metricsToken: cfg.metricsToken,
     presenceLeaseMs: cfg.presenceLeaseSeconds && cfg.presenceLeaseSeconds * 1000,
+    leaderboardMinGames: cfg.leaderboardMinGames,
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');

@@ -148,7 +148,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   const hand = me ? (view.hands[me] ?? []) : [];
   const canPlay = pr?.kind === 'play' && pr.player === me;
   const playable = new Set(legal.filter((m) => m.move === 'play').map((m) => (m.args[0] as PlayArgs).card));
-  const seats = !shell.online ? undefined : props.matchData?.map((s) => ({ id: s.id, name: s.name, isConnected: s.isConnected, data: (s as { data?: unknown }).data }));
+  const seats = !shell.online ? undefined : props.matchData?.map((s) => ({ id: s.id, name: s.name, isConnected: s.isConnected, data: (s as { data?: unknown }).data, account: (s as { account?: { username: string; rating: number } }).account }));
 
   return (
     <div className={`game viewer-${me ?? 'spectator'}${sources ? ' show-sources' : ''}`} data-round={view.round} data-phase={view.phase}>

@@ -16,12 +16,15 @@ export interface Seat {
   name?: string;
   isConnected?: boolean;
   data?: unknown;
+  /** A signed-in player: the username and the side rating they sat down with. */
+  account?: { username: string; rating: number };
 }
 
 /** The server's bot is marked in its seat's data (`data.bot = level`): named in the player's language. */
 function seatName(t: ReturnType<typeof useTranslation>['t'], seat: Seat): string {
   const level = botLevelOf(seat);
-  return level ? t('board.computer', { level: t(`lobby.levels.${level}`) }) : (seat.name ?? '');
+  if (level) return t('board.computer', { level: t(`lobby.levels.${level}`) });
+  return seat.account ? `${seat.name ?? ''} · ${Math.round(seat.account.rating)}` : (seat.name ?? '');
 }
 
 export function StatusBar({ view, me, seats }: { view: WatergateView; me: PlayerID | null; seats?: Seat[] }): ReactNode {

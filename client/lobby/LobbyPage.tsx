@@ -14,6 +14,9 @@ import { MyMatches } from './MyMatches';
 import { MatchFacts, seatNamed, seatText } from './rows';
 import { dropSeat, formName, heldSeats, savedName, saveName, type HeldSeat } from './seats';
 import { LevelSelect } from '../LevelSelect';
+import { useAccount, rememberAccount, syncSeats } from '../account/session';
+import PlayNow from '../account/PlayNow';
+import { ClockSelect } from './ClockSelect';
 
 const ROLES: PlayerID[] = ['0', '1'];
 const OPTION_KEYS = Object.keys(OPTION_VALUES) as (keyof Options)[];
@@ -40,6 +43,21 @@ export default function LobbyPage(): ReactNode {
   const [hints, setHints] = useState(false);
   const [vsHints, setVsHints] = useState(true);
   const [tick, setTick] = useState(0);
+  // Signed in: the account's name, its matches from every device, rated matches by default.
+  const account = useAccount();
+  const [rated, setRated] = useState(true);
+  useEffect(() => {
+    if (!account) return;
+    setName(account);
+    void import('../account/api')
+      .then(({ me }) => me())
+      .then(async (m) => {
+        if (!m) return rememberAccount(null);
+        await syncSeats();
+        setMine(heldSeats());
+      })
+      .catch(() => undefined);
+  }, [account]);
 
   // The list comes a page at a time: as many pages as "More" asked for, and whether there are more.
   const pages = useRef(1);
@@ -112,17 +130,17 @@ export default function LobbyPage(): ReactNode {
     if (!n) return;
     void run(async () => {
       const settings = { ...(clock === 'none' ? {} : { clock: { ...CLOCK_PRESETS[clock], onTimeout } }), ...(abandon === null ? {} : { abandonMinutes: abandon }) };
-      const { matchID } = await lobby.createMatch(GAME, { numPlayers: 2, unlisted, setupData: { ...options, ...settings, ...(hints && clock === 'none' ? { hints } : {}) } });
+      const { matchID } = await lobby.createMatch(GAME, { numPlayers: 2, unlisted, ...(account ? { rated } : {}), setupData: { ...options, ...settings, ...(hints && clock === 'none' ? { hints } : {}) } } as never);
       await joinSeat(matchID, role, n);
       go(`#/match/${matchID}`);
     });
   };
 
-  const vsComputer = () => {
+  const vsComputer = (level: Level = vsLevel, role: PlayerID = vsRole) => {
     const n = needName();
     if (!n) return;
     void run(async () => {
-      const matchID = await playVsComputer(vsRole, vsLevel, n, vsHints);
+      const matchID = await playVsComputer(role, level, n, vsHints);
       go(`#/match/${matchID}`);
     });
   };
@@ -160,8 +178,18 @@ export default function LobbyPage(): ReactNode {
         <h1>{t('lobby.title')}</h1>
         <label className="field">
           <span>{t('lobby.yourName')}</span>
-          <input id="player-name" value={name} maxLength={40} placeholder={t('lobby.namePlaceholder')} onChange={(e) => setName(e.target.value)} autoComplete="nickname" />
+          <input id="player-name" value={name} maxLength={40} placeholder={t('lobby.namePlaceholder')} onChange={(e) => setName(e.target.value)} autoComplete="nickname" readOnly={!!account} />
         </label>
+        {account ? (
+          <p className="hint" data-lobby-account>
+            {t('account.playingAs', { name: account })}
+          </p>
+        ) : (
+          <p className="hint">
+            <a href="#/account">{t('account.lobbyHint')}</a>
+          </p>
+        )}
+        <PlayNow name={needName} signedIn={!!account} vsComputer={(level, side) => vsComputer(level as Level, side)} />
         <div className="create" role="group" aria-label={t('lobby.create')}>
           <h2>{t('lobby.create')}</h2>
           {ROLES.map((r) => (
@@ -172,17 +200,13 @@ export default function LobbyPage(): ReactNode {
           <label className="check">
             <input type="checkbox" data-private checked={unlisted} onChange={(e) => setUnlisted(e.target.checked)} /> {t('lobby.private')}
           </label>
-          <div className="clock-options">
-            <label className="field">
-              <span>{t('clock.label')}</span>
-              <select data-clock-preset value={clock} onChange={(e) => setClock(e.target.value as typeof clock)}>
-                {(['none', 'live', 'relaxed'] as const).map((c) => (
-                  <option key={c} value={c}>
-                    {t(`clock.${c}`)}
-                  </option>
-                ))}
-              </select>
+          {account && (
+            <label className="check">
+              <input type="checkbox" data-rated-create checked={rated} onChange={(e) => setRated(e.target.checked)} /> {t('playNow.rated')}
             </label>
+          )}
+          <div className="clock-options">
+            <ClockSelect value={clock} onChange={setClock} marker="data-clock-preset" />
             {clock === 'none' && (
               <label className="check">
                 <input type="checkbox" data-hints checked={hints} onChange={(e) => setHints(e.target.checked)} /> {t('lobby.hints')}
@@ -245,7 +269,7 @@ export default function LobbyPage(): ReactNode {
           <label className="check">
             <input type="checkbox" data-vs-hints checked={vsHints} onChange={(e) => setVsHints(e.target.checked)} /> {t('lobby.hints')}
           </label>
-          <button type="button" className={`primary role-${vsRole}`} data-vs-computer disabled={busy} onClick={vsComputer}>
+          <button type="button" className={`primary role-${vsRole}`} data-vs-computer disabled={busy} onClick={() => vsComputer()}>
             {t('lobby.vsComputerStart')}
           </button>
         </div>

@@ -4,7 +4,7 @@
  * board: invite link, the "your move" sound, turn notifications (browser, webhook), leave. After the game: play again (sides swapped unless
  * kept), the opponent's invitation to accept with one click.
  */
-import { lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Watergate, type PlayerID } from '../../game';
 import { WatergateBoard } from '../board/Board';
@@ -44,6 +44,11 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   const { t } = useTranslation();
   const [forgotten, setForgotten] = useState(0); // bumped when the stored seat is dropped
   const seat = useMemo(() => seatFor(matchID), [matchID, forgotten]);
+  // Signed in on a device that never held this seat: the account's seats are fetched once (on demand).
+  useEffect(() => {
+    if (seat || !localStorage.getItem('watergate.account')) return;
+    import('../account/session').then(({ syncSeats }) => syncSeats(matchID)).then(() => seatFor(matchID) && setForgotten((n) => n + 1), () => undefined);
+  }, [matchID]);
   const server = useMemo(() => serverFor(matchID), [matchID]);
   // The server's last refusal. Before any state arrived, "not found" or a refused seat ends the page;
   // later ones are shown above the board until the next state change makes them old news.

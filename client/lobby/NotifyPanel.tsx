@@ -20,6 +20,7 @@ export default function NotifyPanel({ matchID, seat, asked }: { matchID: string;
   const [webhook, setWebhook] = useState(() => localStorage.getItem(WEBHOOK) ?? '');
   const [result, setResult] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const signedIn = localStorage.getItem('watergate.account') !== null;
   const send = async (value: string | null) => {
     setBusy(true);
     // The lobby API as the match page loads it: on demand (its chunk holds boardgame.io's LobbyClient).
@@ -52,26 +53,33 @@ export default function NotifyPanel({ matchID, seat, asked }: { matchID: string;
           </button>
         )}
       </p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (webhook.trim()) void send(webhook.trim());
-        }}
-      >
-        <label className="field">
-          <span>{t('notify.webhook', { role: roleName(t, seat.playerID) })}</span>
-          <input type="url" value={webhook} maxLength={500} placeholder="https://discord.com/api/webhooks/…" onChange={(e) => setWebhook(e.target.value)} data-webhook />
-        </label>
-        <p className="hint">{t('notify.webhookHint')}</p>
-        <p className="actions">
-          <button type="submit" className="primary" disabled={busy || !webhook.trim()} data-webhook-save>
-            {t('notify.save')}
-          </button>
-          <button type="button" disabled={busy} onClick={() => void send(null)} data-webhook-remove>
-            {t('notify.remove')}
-          </button>
+      {/* Signed in, the account's webhook serves every seat (one place): set on the account page. */}
+      {signedIn ? (
+        <p className="hint" data-account-webhook>
+          <a href="#/account">{t('notify.accountWebhook')}</a>
         </p>
-      </form>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (webhook.trim()) void send(webhook.trim());
+          }}
+        >
+          <label className="field">
+            <span>{t('notify.webhook', { role: roleName(t, seat.playerID) })}</span>
+            <input type="url" value={webhook} maxLength={500} placeholder="https://discord.com/api/webhooks/…" onChange={(e) => setWebhook(e.target.value)} data-webhook />
+          </label>
+          <p className="hint">{t('notify.webhookHint')}</p>
+          <p className="actions">
+            <button type="submit" className="primary" disabled={busy || !webhook.trim()} data-webhook-save>
+              {t('notify.save')}
+            </button>
+            <button type="button" disabled={busy} onClick={() => void send(null)} data-webhook-remove>
+              {t('notify.remove')}
+            </button>
+          </p>
+        </form>
+      )}
       {result && (
         <p className={result.error ? 'error' : 'hint'} role={result.error ? 'alert' : 'status'} data-webhook-result>
           {result.text}

@@ -32,7 +32,10 @@ function rulesText(t: T, setupData: unknown): string {
 /** "Ann (Editor)", or "Computer (Editor, hard)". */
 export function seatText(t: T, seat: PublicSeat | undefined, id: PlayerID): string {
   const level = seat?.data?.bot;
-  return level ? t('lobby.computerSeat', { role: roleName(t, id), level: t(`lobby.levels.${level}`) }) : t('lobby.namedSeat', { name: seat?.name ?? '', role: roleName(t, id) });
+  if (level) return t('lobby.computerSeat', { role: roleName(t, id), level: t(`lobby.levels.${level}`) });
+  // A signed-in player's side rating beside the name.
+  if (seat?.account) return t('lobby.ratedSeat', { name: seat.name ?? '', rating: Math.round(seat.account.rating), role: roleName(t, id) });
+  return t('lobby.namedSeat', { name: seat?.name ?? '', role: roleName(t, id) });
 }
 
 /** 600 → "10 min", 86400 → "1 day", 14400 → "4 hr": a clock's durations, worded by the browser (Intl). */
@@ -70,6 +73,12 @@ export function MatchFacts({ m }: { m: PublicMatch }): ReactNode {
       <span data-rules>{rulesText(t, m.setupData)}</span>
       {' · '}
       <span data-clock>{clockSummary(t, i18n.language, m.setupData)}</span>
+      {m.rated && (
+        <>
+          {' · '}
+          <span data-rated>{t('lobby.rated')}</span>
+        </>
+      )}
     </span>
   );
 }

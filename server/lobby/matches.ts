@@ -8,6 +8,7 @@ import { createMatch } from 'boardgame.io/internal';
 import { seatEntry, setSeatEntry, type Level } from '../../protocol/index';
 import { generateCredentials } from '../auth';
 import { HttpError } from '../storage/errors';
+import type { MatchData } from '../storage/types';
 
 export const newMatchID = (): string => randomBytes(9).toString('base64url');
 
@@ -15,7 +16,7 @@ export function buildMatch(
   game: Game,
   setupData: unknown,
   unlisted: boolean,
-): { initialState: State; metadata: Server.MatchData } {
+): { initialState: State; metadata: MatchData } {
   const seed = randomBytes(16).toString('hex');
   const made = createMatch({ game: { ...game, seed }, numPlayers: 2, setupData, unlisted });
   if ('setupDataError' in made) throw new HttpError(400, `invalid setupData: ${made.setupDataError}`);

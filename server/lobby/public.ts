@@ -6,6 +6,7 @@
  */
 import { settingsFrom } from '../../game/index';
 import { botLevelOf, type MatchClock, type MatchStatus, type PublicMatch, type PublicSeat } from '../../protocol/index';
+import { seatAccount } from '../storage/accounts';
 import type { MatchData } from '../storage/types';
 
 export function publicSeats(metadata: MatchData): PublicSeat[] {
@@ -15,6 +16,9 @@ export function publicSeats(metadata: MatchData): PublicSeat[] {
     if (p.isConnected !== undefined) seat.isConnected = p.isConnected;
     const bot = botLevelOf(p);
     if (bot) seat.data = { bot };
+    // A signed-in player's seat: the username and that side's rating when they sat down (never the account's id).
+    const account = seatAccount(p);
+    if (account) seat.account = { username: account.username, rating: account.ratings?.[String(p.id) as '0' | '1'] ?? 1500 };
     return seat;
   });
 }
@@ -26,6 +30,7 @@ export function publicMatch(matchID: string, metadata: MatchData, extra: Pick<Pu
   if (metadata.nextMatchID !== undefined) m.nextMatchID = metadata.nextMatchID;
   if (metadata.unlisted !== undefined) m.unlisted = metadata.unlisted;
   if (metadata.clock !== undefined) m.clock = publicClock(metadata.clock);
+  if (metadata.rated === true) m.rated = true;
   return { ...m, ...extra };
 }
 

@@ -12,6 +12,7 @@ import { generateCredentials } from '../auth';
 import { HttpError } from '../storage/errors';
 import type { MatchData, NewMatch } from '../storage/types';
 import { buildMatch, newMatchID, seatBot } from './matches';
+import { markedData, type AccountMark } from '../accounts/seat';
 
 export type SeatID = '0' | '1';
 
@@ -28,12 +29,14 @@ export function firstAsker(
   game: Game,
   old: MatchData,
   asker: SeatID,
-  o: { swap: boolean; setupData: unknown; unlisted: boolean },
+  o: { swap: boolean; setupData: unknown; unlisted: boolean; mark?: AccountMark | null },
 ): { create: NewMatch; seated: Seated } {
   const { initialState, metadata } = buildMatch(game, o.setupData, o.unlisted);
+  if (old.rated) metadata.rated = true;
   const seat = o.swap ? otherSeat(asker) : asker;
   const credentials = generateCredentials();
-  setSeatEntry(metadata.players, seat, { ...seatEntry(metadata.players, seat), name: seatEntry(old.players, asker).name, credentials });
+  const data = markedData(undefined, o.mark ?? null);
+  setSeatEntry(metadata.players, seat, { ...seatEntry(metadata.players, seat), name: seatEntry(old.players, asker).name, credentials, ...(data ? { data } : {}) });
   const bot = (['0', '1'] as const).map((id) => botLevelOf(seatEntry(old.players, id))).find((level) => level !== null);
   if (bot) seatBot(metadata, otherSeat(seat), bot);
   (metadata as NextMetadata).seatedFrom = { [seat]: asker };
@@ -41,7 +44,7 @@ export function firstAsker(
 }
 
 /** The next match with a later asker in the seat left; a 409 when they already sit there or none is left. */
-export function laterAsker(next: MatchData, nextMatchID: string, asker: SeatID, name: string | undefined): { metadata: MatchData; seated: Seated } {
+export function laterAsker(next: MatchData, nextMatchID: string, asker: SeatID, name: string | undefined, mark: AccountMark | null = null): { metadata: MatchData; seated: Seated } {
   const from = (next as NextMetadata).seatedFrom ?? {};
   // A seat counts as theirs while it is still taken (they may have left it since).
   const mine = (['0', '1'] as const).find((id) => from[id] === asker && seatEntry(next.players, id).name);
@@ -54,7 +57,7 @@ export function laterAsker(next: MatchData, nextMatchID: string, asker: SeatID, 
   const playerCredentials = generateCredentials();
   const metadata: NextMetadata = {
     ...next,
-    players: { ...next.players, [free]: { ...seatEntry(next.players, free), name, credentials: playerCredentials } },
+    players: { ...next.players, [free]: { ...seatEntry(next.players, free), name, credentials: playerCredentials, ...(mark ? { data: markedData(undefined, mark) } : {}) } },
     seatedFrom: { ...from, [free]: asker },
     updatedAt: Date.now(),
   };

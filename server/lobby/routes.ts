@@ -26,6 +26,7 @@ import { addStandInRoutes } from './standin';
 import { addNotifyRoute } from '../notify/route';
 import { withNotify } from '../notify/register';
 import * as v from './validate';
+import { accountMark, keptMark, linkOf, markedData, refuseServerFields } from '../accounts/seat';
 
 export interface LobbyHooks {
   /** Runs after a match (or a "play again" match) is stored. */
@@ -58,11 +59,15 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
   router.post('/games/:name/create', limit('create'), json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body);
-    v.allowOnly(b, ['numPlayers', 'setupData', 'unlisted']);
+    v.allowOnly(b, ['numPlayers', 'setupData', 'unlisted', 'rated']);
     v.numPlayers(b.numPlayers);
     const unlisted = v.optionalBoolean(b.unlisted, 'unlisted') ?? false;
+    // Rated by default when its creator is signed in; a guest's match never is.
+    const rated = v.optionalBoolean(b.rated, 'rated') ?? ctx.state.account !== undefined;
+    if (rated && !ctx.state.account) throw new HttpError(400, 'rated matches are created by signed-in players: sign in, or leave rated out');
     const matchID = newMatchID();
     const { initialState, metadata } = buildMatch(game, b.setupData, unlisted);
+    if (rated) metadata.rated = true;
     await store.createMatch({ matchID, initialState, metadata });
     await hooks.onMatchCreated?.({ matchID, metadata, setupData: b.setupData });
     ctx.body = { matchID };
@@ -86,10 +91,12 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['playerID', 'playerName', 'data']);
-    const name = v.playerName(b.playerName);
+    const mark = await accountMark(ctx, store.accounts);
+    // A signed-in player sits under their username.
+    const name = mark && b.playerName === undefined ? mark.username : v.playerName(b.playerName);
     const wanted = v.seat(b.playerID, false);
     const data = withNotify(v.playerData(b.data), ctx);
-    if (data && 'bot' in data) throw new HttpError(400, 'data.bot is set by the server for its own seats');
+    refuseServerFields(data);
     const playerCredentials = generateCredentials();
     let playerID = '';
     const done = await store.updateMetadata(ctx.params.id, (m) => {
@@ -99,9 +106,11 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       if (!free(id)) throw new HttpError(409, `seat ${id} (${roleText(id)}) is already taken`);
       playerID = id;
       // A fresh seat: nothing of an earlier holder (its data, webhook, presence) passes to the joiner.
-      const seat: Seat = { id: seatEntry(m.players, id).id, name, credentials: playerCredentials };
-      if (data) seat.data = data;
-      return { ...m, players: { ...m.players, [id]: seat }, ...seatPresenceCleared(m, id as '0' | '1'), updatedAt: Date.now() };
+      const seat: Seat = { id: seatEntry(m.players, id).id, name: mark?.username ?? name, credentials: playerCredentials };
+      const seatData = markedData(data ?? undefined, mark);
+      if (seatData) seat.data = seatData;
+      const metadata = { ...m, players: { ...m.players, [id]: seat }, ...seatPresenceCleared(m, id as '0' | '1'), updatedAt: Date.now() };
+      return mark ? { metadata, links: linkOf(ctx.params.id, id, mark) } : metadata;
     });
     if (done === undefined) throw notFound(ctx.params.id);
     await service.metadataChanged(ctx.params.id);
@@ -136,12 +145,13 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const newName = b.newName === undefined ? undefined : v.playerName(b.newName, 'newName');
     const data = withNotify(v.playerData(b.data), ctx);
     if (newName === undefined && data === undefined) throw new HttpError(400, 'newName or data is required');
-    if (data && 'bot' in data) throw new HttpError(400, 'data.bot is set by the server for its own seats');
+    refuseServerFields(data);
     const done = await store.updateMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
       const seat = { ...seatEntry(m.players, playerID) };
       if (newName !== undefined) seat.name = newName;
-      if (data !== undefined) seat.data = data ?? undefined;
+      // The account's mark stays with the seat whatever data its player sends.
+      if (data !== undefined) seat.data = data || 'account' in keptMark(seat.data) ? { ...data, ...keptMark(seat.data) } : undefined;
       return { ...m, players: { ...m.players, [playerID]: seat }, updatedAt: Date.now() };
     });
     if (done === undefined) throw notFound(ctx.params.id);
@@ -164,6 +174,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     let name: string | undefined;
     let seated = null as Seated | null;
     let created: { matchID: string; metadata: Server.MatchData; setupData: unknown } | null = null;
+    const signedIn = await accountMark(ctx, store.accounts);
     const done = await store.updateMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
       name = seatEntry(m.players, playerID).name;
@@ -174,11 +185,12 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       // Created, with the asker seated, inside the same transaction as the link: both players asking at
       // once get one match.
       const setupData = b.setupData ?? m.setupData;
-      const first = firstAsker(game, m, playerID, { swap, setupData, unlisted: unlisted ?? m.unlisted ?? false });
+      const mark = rematchMark(m, playerID, signedIn);
+      const first = firstAsker(game, m, playerID, { swap, setupData, unlisted: unlisted ?? m.unlisted ?? false, mark });
       nextMatchID = first.create.matchID;
       seated = first.seated;
       created = { matchID: nextMatchID, metadata: first.create.metadata, setupData };
-      return { metadata: { ...m, nextMatchID }, create: first.create };
+      return { metadata: { ...m, nextMatchID }, create: first.create, links: linkOf(nextMatchID, first.seated.playerID, mark) };
     });
     if (done === undefined) throw notFound(ctx.params.id);
     if (created) {
@@ -187,10 +199,11 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       await service.metadataChanged(ctx.params.id);
     } else {
       // The opponent accepting: the seat left in the next match, in a transaction of its own.
+      const mark = await oldMark(store, ctx.params.id, playerID, signedIn);
       const joined = await store.updateMetadata(nextMatchID, (next) => {
-        const later = laterAsker(next, nextMatchID, playerID, name);
+        const later = laterAsker(next, nextMatchID, playerID, name, mark);
         seated = later.seated;
-        return later.metadata;
+        return { metadata: later.metadata, links: linkOf(nextMatchID, later.seated.playerID, mark) };
       });
       if (!joined) throw new HttpError(404, `the next match ${nextMatchID} no longer exists`);
       await service.metadataChanged(nextMatchID);
@@ -202,6 +215,23 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
   addStandInRoutes(router, json, service, requireGame);
   addNotifyRoute(router, json, store, service, requireGame);
   return router;
+}
+
+type Mark = Awaited<ReturnType<typeof accountMark>>;
+
+/**
+ * The account a "play again" seat carries over: the asker's, with fresh ratings when the asker is signed
+ * in as that account (the seat's credentials already prove the player).
+ */
+function rematchMark(m: Server.MatchData, seat: string, signedIn: Mark): Mark {
+  const old = keptMark(seatEntry(m.players, seat)?.data).account as Mark | undefined;
+  if (!old) return null;
+  return signedIn && signedIn.id === old.id ? signedIn : old;
+}
+
+async function oldMark(store: MatchStore, matchID: string, seat: string, signedIn: Mark): Promise<Mark> {
+  const head = await store.head(matchID);
+  return head ? rematchMark(head.metadata, seat, signedIn) : null;
 }
 
 /**

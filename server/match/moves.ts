@@ -142,7 +142,8 @@ export class MovePath {
     const updatedAt = Date.now();
     const clock = clockAfter(e.metadata, playerID, next, updatedAt);
     try {
-      await this.o.store.commitMove(matchID, { prevStateID: state._stateID, seatsVersion: e.seatsVersion, state: next, action, log: deltalog, updatedAt, gameover, snapshot, clock });
+      // `auto`: the server's own move for the seat (the computer, a stand-in, the clock), no decision of its player.
+      await this.o.store.commitMove(matchID, { prevStateID: state._stateID, seatsVersion: e.seatsVersion, state: next, action, log: deltalog, updatedAt, gameover, snapshot, clock, auto: req.credentials === null });
     } catch (err) {
       if (!(err instanceof StaleStateError)) {
         // Saved or not, nothing is applied here: the stored head says which, before anything else.

@@ -23,6 +23,12 @@ export interface SeatNotify {
   base?: string;
 }
 
+/** The account holding a seat (server-set `data.account`), whose settings say where to notify. */
+const accountOf = (data: unknown): string | null => {
+  const id = (data as { account?: { id?: unknown } } | undefined)?.account?.id;
+  return typeof id === 'string' ? id : null;
+};
+
 const notifyOf = (data: unknown): SeatNotify | null => {
   const n = (data as { notify?: Partial<SeatNotify> } | undefined)?.notify;
   return n && typeof n.webhook === 'string' ? (n as SeatNotify) : null;
@@ -46,6 +52,8 @@ export interface NotifierOptions {
   listenUrl: () => string;
   /** Timeouts, attempts, backoff; `allowLocal` lets webhooks reach loopback and private addresses (tests). */
   send: SendOptions;
+  /** A signed-in player's seat is told at the account's webhook (its settings: one place for every seat). */
+  accountNotify?: (accountID: string) => Promise<SeatNotify | null>;
 }
 
 export class TurnNotifier {
@@ -76,7 +84,7 @@ export class TurnNotifier {
     if (openSeat(Object.values(metadata.players)) !== null) return;
     // The state (who decides first) is loaded only when there is someone to tell.
     const other = metadata.players[(joiner === '0' ? 1 : 0) as number];
-    if (!other || other.isConnected === true || !notifyOf(other.data)) return;
+    if (!other || other.isConnected === true || (!notifyOf(other.data) && !accountOf(other.data))) return;
     this.track(
       this.o.service.current(matchID).then((m) => {
         const first = m && deciderOf(m);
@@ -90,8 +98,25 @@ export class TurnNotifier {
     const p = seatEntry(metadata.players, seat);
     // Nobody to tell when the computer plays the seat: a vs-computer bot, or a stand-in for its owner.
     const played = botLevelOf(p) !== null || metadata.standIns?.[seat] !== undefined;
-    const target = p && p.isConnected !== true && !played ? notifyOf(p.data) : null;
-    if (!target) return;
+    if (!p || p.isConnected === true || played) return;
+    const account = accountOf(p.data);
+    if (account && this.o.accountNotify) {
+      const ask = this.o.accountNotify;
+      // The account's webhook; a seat's own (registered before it was the account's) when the account has none.
+      this.track(
+        ask(account).then((fromAccount) => {
+          const target = fromAccount ?? notifyOf(p.data);
+          if (target) this.send(matchID, seat, kind, target);
+        }),
+        matchID,
+      );
+      return;
+    }
+    const target = notifyOf(p.data);
+    if (target) this.send(matchID, seat, kind, target);
+  }
+
+  private send(matchID: string, seat: Seat, kind: 'turn' | 'start', target: SeatNotify): void {
     const link = `${(this.o.publicUrl ?? target.base ?? this.o.listenUrl()).replace(/\/+$/, '')}/#/match/${matchID}`;
     const text =
       kind === 'start'

@@ -5,6 +5,7 @@
  * that happened. Layout and reasons: types.ts and docs/ARCHITECTURE.md "Storage".
  */
 import { StaleStateError } from './errors';
+import { createAccountTables, PgAccounts } from './accounts-pg';
 import { addListed, migrateV1 } from './pg-migrate';
 import type { SqlBackend, SqlQuery } from './sql';
 import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type TimedMatch, type ChatLine, type DeadHold } from './types';
@@ -23,6 +24,7 @@ export class PgStore implements MatchStore {
   private readonly ch: string;
   private readonly procs: string;
   private readonly holds: string;
+  readonly accounts: PgAccounts;
 
   constructor(
     readonly sql: SqlBackend,
@@ -37,6 +39,7 @@ export class PgStore implements MatchStore {
     this.ch = `"${schema}".wg_chat`;
     this.procs = `"${schema}".wg_procs`;
     this.holds = `"${schema}".wg_holds`;
+    this.accounts = new PgAccounts(sql, schema, (q, m) => this.insert(q, m));
   }
 
   private async timed<T>(op: string, fn: () => Promise<T>): Promise<T> {
@@ -89,6 +92,7 @@ export class PgStore implements MatchStore {
       // each holds a seat of connected. No link to wg_matches: a hold outlives its match until swept.
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.procs} (proc text PRIMARY KEY, beat_at bigint NOT NULL)`);
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.holds} (proc text NOT NULL, match_id text NOT NULL, PRIMARY KEY (proc, match_id))`);
+      await createAccountTables(q, this.schema);
     }, { slow: true });
   }
 
@@ -121,7 +125,7 @@ export class PgStore implements MatchStore {
         const { rows } = await q.query<MatchRow>(`SELECT metadata, updated_at, result, state_id, seats_version FROM ${this.m} WHERE match_id = $1 FOR UPDATE`, [matchID]);
         if (rows.length === 0) return undefined;
         const current = mergeMetadata(rows[0]);
-        const { metadata: next, create } = changeResult(change(current));
+        const { metadata: next, create, links } = changeResult(change(current));
         if (next === null) {
           await q.query(`DELETE FROM ${this.m} WHERE match_id = $1`, [matchID]);
           return null;
@@ -137,6 +141,7 @@ export class PgStore implements MatchStore {
           !next.unlisted,
         ]);
         if (create) await this.insert(q, create);
+        if (links) await this.accounts.link(q, links);
         return next;
       }),
     );
@@ -145,29 +150,41 @@ export class PgStore implements MatchStore {
   commitMove(matchID: string, c: MoveCommit): Promise<void> {
     return this.timed('move', async () => {
       const over = c.gameover !== undefined;
-      const { rows } = await this.sql.query(
-        `WITH head AS (
+      const write = async (q: SqlQuery) =>
+        (
+          await q.query(
+            `WITH head AS (
            UPDATE ${this.m} SET state_id = $3, updated_at = $4, gameover = $5, result = $6,
              snapshot_id = CASE WHEN $7::text IS NULL THEN snapshot_id ELSE $3 END,
              metadata = CASE WHEN $11::text IS NULL THEN metadata ELSE jsonb_set(metadata::jsonb, '{clock}', $11::jsonb)::text END
            WHERE match_id = $1 AND state_id = $2 AND seats_version = $8 RETURNING match_id),
          snap AS (UPDATE ${this.st} SET state = $7 WHERE $7::text IS NOT NULL AND match_id = (SELECT match_id FROM head))
-         INSERT INTO ${this.mv} (match_id, state_id, action, log) SELECT match_id, $3, $9, $10 FROM head RETURNING state_id`,
-        [
-          matchID,
-          c.prevStateID,
-          c.state._stateID,
-          c.updatedAt,
-          over,
-          over ? JSON.stringify(c.gameover) : null,
-          c.snapshot ? JSON.stringify(c.state) : null,
-          c.seatsVersion,
-          JSON.stringify(c.action),
-          JSON.stringify(c.log),
-          c.clock ? JSON.stringify(c.clock) : null,
-        ],
-      );
-      if (rows.length === 0) {
+         INSERT INTO ${this.mv} (match_id, state_id, action, log, auto) SELECT match_id, $3, $9, $10, $12 FROM head RETURNING state_id`,
+            [
+              matchID,
+              c.prevStateID,
+              c.state._stateID,
+              c.updatedAt,
+              over,
+              over ? JSON.stringify(c.gameover) : null,
+              c.snapshot ? JSON.stringify(c.state) : null,
+              c.seatsVersion,
+              JSON.stringify(c.action),
+              JSON.stringify(c.log),
+              c.clock ? JSON.stringify(c.clock) : null,
+              c.auto === true,
+            ],
+          )
+        ).rows.length > 0;
+      // A move that ends the game writes the players' records and ratings in the same transaction.
+      const saved = over
+        ? await this.sql.transaction(async (q) => {
+            const ok = await write(q);
+            if (ok) await this.accounts.ended(q, matchID, c.gameover, c.updatedAt);
+            return ok;
+          })
+        : await write(this.sql);
+      if (!saved) {
         const head = await this.head(matchID);
         throw new StaleStateError(matchID, head?.stateID ?? null, c.state._stateID);
       }

@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { StaleStateError, StorageUnavailableError } from './errors';
+import { createAccountTables, SqliteAccounts } from './accounts-sqlite';
 import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type DeadHold, type TimedMatch } from './types';
 
 type MatchRow = Pick<StoredRow, 'metadata' | 'updated_at' | 'result' | 'state_id' | 'seats_version'>;
@@ -36,6 +37,7 @@ export class SqliteStore implements MatchStore {
   private st!: Record<'insert' | 'insertState' | 'head' | 'row' | 'rowInit' | 'advance' | 'snapshot' | 'addMove' | 'moves' | 'meta' | 'del' | 'addChat' | 'chat', Database.Statement>;
 
   private readonly pages = new Map<string, Database.Statement>();
+  accounts!: SqliteAccounts;
 
   constructor(private readonly dir: string) {}
 
@@ -97,6 +99,7 @@ export class SqliteStore implements MatchStore {
       // each holds a seat of connected. No link to wg_matches: a hold outlives its match until swept.
       db.exec(`CREATE TABLE IF NOT EXISTS wg_procs (proc TEXT PRIMARY KEY, beat_at INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS wg_holds (proc TEXT NOT NULL, match_id TEXT NOT NULL, PRIMARY KEY (proc, match_id)) WITHOUT ROWID;`);
+      createAccountTables(db);
     } catch (e) {
       db.close();
       if ((e as { code?: string }).code === 'SQLITE_BUSY')
@@ -119,13 +122,14 @@ export class SqliteStore implements MatchStore {
         metadata = CASE WHEN @clock IS NULL THEN metadata ELSE json_set(metadata, '$.clock', json(@clock)) END
         WHERE match_id = @id AND state_id = @prev AND seats_version = @seats`),
       snapshot: db.prepare('UPDATE wg_states SET state = ? WHERE match_id = ?'),
-      addMove: db.prepare('INSERT INTO wg_moves (match_id, state_id, action, log) VALUES (?, ?, ?, ?)'),
+      addMove: db.prepare('INSERT INTO wg_moves (match_id, state_id, action, log, auto) VALUES (?, ?, ?, ?, ?)'),
       moves: db.prepare('SELECT state_id, action, log FROM wg_moves WHERE match_id = ? AND state_id > ? ORDER BY state_id'),
       meta: db.prepare('UPDATE wg_matches SET metadata = @meta, gameover = @over, result = @result, updated_at = @at, listed = @listed, seats_version = seats_version + @bump WHERE match_id = @id'),
       del: db.prepare('DELETE FROM wg_matches WHERE match_id = ?'),
       addChat: db.prepare('INSERT INTO wg_chat (match_id, id, sender, body, at) VALUES (?, ?, ?, ?, ?)'),
       chat: db.prepare('SELECT id, sender, body, at FROM (SELECT * FROM wg_chat WHERE match_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq'),
     };
+    this.accounts = new SqliteAccounts(db, (m) => this.insert(m));
   }
 
   async close(): Promise<void> {
@@ -155,7 +159,7 @@ export class SqliteStore implements MatchStore {
         const row = this.st.head.get(matchID) as MatchRow | undefined;
         if (!row) return undefined;
         const current = mergeMetadata(row);
-        const { metadata: next, create } = changeResult(change(current));
+        const { metadata: next, create, links } = changeResult(change(current));
         if (next === null) {
           this.st.del.run(matchID);
           return null;
@@ -163,6 +167,7 @@ export class SqliteStore implements MatchStore {
         const over = next.gameover != null;
         this.st.meta.run({ id: matchID, meta: JSON.stringify(next), over: over ? 1 : 0, result: over ? JSON.stringify(next.gameover) : null, at: next.updatedAt, listed: next.unlisted ? 0 : 1, bump: seatsKey(next) === seatsKey(current) ? 0 : 1 });
         if (create) this.insert(create);
+        if (links) this.accounts.link(links);
         return next;
       })(),
     );
@@ -188,7 +193,9 @@ export class SqliteStore implements MatchStore {
           throw new StaleStateError(matchID, head?.state_id ?? null, c.state._stateID);
         }
         if (c.snapshot) this.st.snapshot.run(JSON.stringify(c.state), matchID);
-        this.st.addMove.run(matchID, c.state._stateID, JSON.stringify(c.action), JSON.stringify(c.log));
+        this.st.addMove.run(matchID, c.state._stateID, JSON.stringify(c.action), JSON.stringify(c.log), c.auto ? 1 : 0);
+        // The players' records and ratings, in the same transaction as the move that ended the game.
+        if (over) this.accounts.ended(matchID, c.gameover, c.updatedAt);
       })(),
     );
   }

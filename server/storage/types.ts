@@ -13,6 +13,7 @@
 import type { LogEntry, Server, State } from 'boardgame.io';
 import type { MoveAction } from '../../game/index';
 import type { MatchClock, StandIn } from '../../protocol/index';
+import type { AccountStore, SeatLink } from './accounts';
 
 /**
  * boardgame.io's match metadata, plus what the server keeps beside the seats: the clock (rewritten by
@@ -24,6 +25,8 @@ export type MatchData = Server.MatchData & {
   away?: Partial<Record<'0' | '1', number>>;
   /** The server processes whose sockets hold each seat connected (presence leases, match/presence.ts). */
   holders?: Partial<Record<'0' | '1', string[]>>;
+  /** Created rated (docs/ARCHITECTURE.md "Accounts"): the result changes both players' side ratings. */
+  rated?: boolean;
 };
 
 /** A seat's presence held by a process whose lease ran out (it died): `beatAt` its last heartbeat. */
@@ -71,6 +74,8 @@ export interface MoveCommit {
   snapshot: boolean;
   /** A timed match's clock after the move: replaces metadata.clock in the same write (nothing else of it). */
   clock?: MatchClock;
+  /** The server made this move for the seat (the computer, a stand-in, the clock): not the player's decision. */
+  auto?: boolean;
 }
 
 export interface TimedMatch {
@@ -90,7 +95,7 @@ export interface NewMatch {
  * new metadata plus a match to create in the same transaction ("play again"). Throwing changes nothing.
  * Synchronous on purpose: the embedded backend holds its write lock for exactly this long.
  */
-export type MetadataChange = (current: MatchData) => MatchData | null | { metadata: MatchData; create: NewMatch };
+export type MetadataChange = (current: MatchData) => MatchData | null | { metadata: MatchData; create?: NewMatch; links?: SeatLink[] };
 
 export interface ListOptions {
   gameName?: string;
@@ -175,6 +180,8 @@ export interface MatchStore {
   deadHolds(self: string, before: number): Promise<DeadHold[]>;
   forgetDead(before: number): Promise<void>;
   observe?: StorageObserver;
+  /** Accounts, sessions, ratings and pairing (storage/accounts.ts), in the same database. */
+  readonly accounts: AccountStore;
 }
 
 /** Seat ownership as far as authorisation is concerned: names and credentials, not presence. */
@@ -182,8 +189,8 @@ export function seatsKey(m: MatchData): string {
   return JSON.stringify(Object.entries(m.players).map(([id, p]) => [id, p.name ?? null, p.credentials ?? null]));
 }
 
-export function changeResult(out: ReturnType<MetadataChange>): { metadata: MatchData | null; create?: NewMatch } {
-  if (out && 'create' in out && 'metadata' in out && !('players' in out)) return out as { metadata: MatchData; create: NewMatch };
+export function changeResult(out: ReturnType<MetadataChange>): { metadata: MatchData | null; create?: NewMatch; links?: SeatLink[] } {
+  if (out && 'metadata' in out && !('players' in out)) return out as { metadata: MatchData; create?: NewMatch; links?: SeatLink[] };
   return { metadata: out as MatchData | null };
 }
 

@@ -17,6 +17,8 @@ const en = {
     connecting: 'Connecting to the match…',
     notFound: 'Page not found.',
     hideNotice: 'Hide this note',
+    leaderboard: 'Leaderboard',
+    signIn: 'Sign in',
   },
   role: { '0': 'Editor', '1': 'Nixon', spectator: 'Spectator', you: 'you' },
   colour: { blue: 'blue', yellow: 'yellow', green: 'green', joker: 'joker' },

@@ -19,6 +19,8 @@ const ptBR: Translation = {
     connecting: 'Conectando à partida…',
     notFound: 'Página não encontrada.',
     hideNotice: 'Ocultar esta nota',
+    leaderboard: 'Classificação',
+    signIn: 'Entrar',
   },
   role: { '0': 'Editor', '1': 'Nixon', spectator: 'Espectador', you: 'você' },
   colour: { blue: 'azul', yellow: 'amarelo', green: 'verde', joker: 'curinga' },

@@ -19,6 +19,8 @@ const zhCN: Translation = {
     connecting: '正在连接对局…',
     notFound: '页面不存在。',
     hideNotice: '隐藏此说明',
+    leaderboard: '排行榜',
+    signIn: '登录',
   },
   role: { '0': '主编', '1': '尼克松', spectator: '观众', you: '你' },
   colour: { blue: '蓝色', yellow: '黄色', green: '绿色', joker: '百搭' },

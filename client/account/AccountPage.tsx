@@ -1,0 +1,247 @@
+/**
+ * #/account: optional accounts (guests play exactly as before). Signed out: sign in (password or
+ * passkey) or create an account. Signed in: the matches this browser held as a guest offered to the
+ * account, a passkey, the turn-notification webhook for every seat, the password, "download my data",
+ * sign out here or everywhere, and deleting the account. Loaded on demand with the page words.
+ */
+import './account.css';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '../../protocol/accounts';
+import type { HeldSeat } from '../lobby/seats';
+import { AccountError, changePassword, claimSeats, deleteAccount, logIn, logOut, logOutEverywhere, me as whoAmI, setAccountWebhook, signUp } from './api';
+import { rememberAccount, syncSeats } from './session';
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** A refusal in the player's words where we have them, else the server's. */
+export function refusalText(t: T, e: unknown): string {
+  if (e instanceof AccountError) {
+    if (e.status === 429) return t('lobby.rateLimited', { seconds: e.retryAfter ?? 1 });
+    if (e.status === 401) return t('account.refused');
+    if (e.status === 409) return t('account.taken');
+    return t('lobby.error', { message: e.message });
+  }
+  if (e instanceof Error && e.name === 'NotAllowedError') return t('account.passkeyCancelled');
+  return e instanceof TypeError ? t('lobby.offline') : t('lobby.error', { message: e instanceof Error ? e.message : String(e) });
+}
+
+function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (f: () => Promise<string>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      done(await f());
+    } catch (e) {
+      setError(refusalText(t, e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const form = (kind: 'signIn' | 'signUp') => (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const [u, p] = [String(f.get('username') ?? ''), String(f.get('password') ?? '')];
+    void run(async () => (kind === 'signIn' ? await logIn(u, p) : await signUp(u, p)).username);
+  };
+  return (
+    <>
+      <p className="hint">{t('account.optional')}</p>
+      <div className="account-forms">
+        <form className="panel" aria-labelledby="sign-in-title" onSubmit={form('signIn')} data-sign-in>
+          <h2 id="sign-in-title">{t('account.signIn')}</h2>
+          <label className="field">
+            <span>{t('account.username')}</span>
+            <input name="username" autoComplete="username webauthn" required maxLength={24} />
+          </label>
+          <label className="field">
+            <span>{t('account.password')}</span>
+            <input name="password" type="password" autoComplete="current-password" required maxLength={200} />
+          </label>
+          <p className="actions">
+            <button type="submit" className="primary" disabled={busy}>
+              {t('account.signIn')}
+            </button>
+            <button type="button" disabled={busy} data-passkey-sign-in onClick={() => void run(async () => (await import('./passkey')).signInWithPasskey())}>
+              {t('account.passkeySignIn')}
+            </button>
+          </p>
+        </form>
+        <form className="panel" aria-labelledby="sign-up-title" onSubmit={form('signUp')} data-sign-up>
+          <h2 id="sign-up-title">{t('account.signUp')}</h2>
+          <label className="field">
+            <span>{t('account.username')}</span>
+            <input name="username" autoComplete="username" required minLength={3} maxLength={24} />
+          </label>
+          <label className="field">
+            <span>{t('account.newPassword')}</span>
+            <input name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} />
+          </label>
+          <p className="hint">{t('account.usernameRule')}</p>
+          <button type="submit" className="primary" disabled={busy}>
+            {t('account.create')}
+          </button>
+        </form>
+      </div>
+      {error && (
+        <p className="error" role="alert" data-account-error>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function SignedIn({ account, reload, signedOut }: { account: Me; reload: () => void; signedOut: () => void }): ReactNode {
+  const { t } = useTranslation();
+  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+  const [guest, setGuest] = useState<HeldSeat[]>([]);
+  const [webhook, setWebhook] = useState(account.webhook ?? '');
+  const [deleting, setDeleting] = useState(false);
+  useEffect(() => {
+    syncSeats().then((s) => setGuest(s.guestSeats), () => undefined);
+  }, []);
+  const act = async (f: () => Promise<unknown>, ok: string) => {
+    setNote(null);
+    try {
+      await f();
+      setNote({ text: t(ok), error: false });
+      reload();
+    } catch (e) {
+      setNote({ text: refusalText(t, e), error: true });
+    }
+  };
+  const fields = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    return new FormData(e.currentTarget);
+  };
+  return (
+    <>
+      <p data-signed-in={account.username}>
+        {t('account.signedInAs', { name: account.username })} · <a href={`#/player/${encodeURIComponent(account.username)}`}>{t('account.yourProfile')}</a>
+      </p>
+      {guest.length > 0 && (
+        <section className="panel claim" aria-labelledby="claim-title">
+          <h2 id="claim-title">{t('account.claimTitle')}</h2>
+          <p>{t('account.claimText', { count: guest.length })}</p>
+          <button
+            type="button"
+            className="primary"
+            data-claim
+            onClick={() =>
+              void act(async () => {
+                await claimSeats(guest.map((s) => ({ matchID: s.matchID, playerID: s.playerID as '0' | '1', credentials: s.credentials })));
+                setGuest((await syncSeats()).guestSeats);
+              }, 'account.claimed')
+            }
+          >
+            {t('account.claim', { count: guest.length })}
+          </button>
+        </section>
+      )}
+      <section className="panel" aria-labelledby="passkey-title">
+        <h2 id="passkey-title">{t('account.passkeys')}</h2>
+        <p>{t('account.passkeyCount', { count: account.passkeys })}</p>
+        <button type="button" data-add-passkey onClick={() => void act(async () => (await import('./passkey')).addPasskey(), 'account.passkeyAdded')}>
+          {t('account.addPasskey')}
+        </button>
+      </section>
+      <form className="panel" aria-labelledby="webhook-title" onSubmit={(e) => (e.preventDefault(), void act(() => setAccountWebhook(webhook || null), webhook ? 'notify.saved' : 'notify.removed'))}>
+        <h2 id="webhook-title">{t('account.webhookTitle')}</h2>
+        <label className="field">
+          <span>{t('account.webhook')}</span>
+          <input type="url" value={webhook} maxLength={500} onChange={(e) => setWebhook(e.target.value)} placeholder="https://discord.com/api/webhooks/…" />
+        </label>
+        <p className="hint">{t('account.webhookHint')}</p>
+        <button type="submit">{t('notify.save')}</button>
+      </form>
+      <form className="panel" aria-labelledby="password-title" onSubmit={(e) => {
+        const f = fields(e);
+        void act(() => changePassword(String(f.get('password') ?? ''), String(f.get('newPassword') ?? '')), 'account.passwordChanged');
+      }}>
+        <h2 id="password-title">{account.hasPassword ? t('account.changePassword') : t('account.setPassword')}</h2>
+        {account.hasPassword && (
+          <label className="field">
+            <span>{t('account.password')}</span>
+            <input name="password" type="password" autoComplete="current-password" maxLength={200} />
+          </label>
+        )}
+        <label className="field">
+          <span>{t('account.newPassword')}</span>
+          <input name="newPassword" type="password" autoComplete="new-password" minLength={8} maxLength={200} required />
+        </label>
+        <button type="submit">{t('account.savePassword')}</button>
+      </form>
+      <section className="panel" aria-labelledby="session-title">
+        <h2 id="session-title">{t('account.data')}</h2>
+        <p className="actions">
+          <a className="button" href="/me/data" download="watergate-account.json" data-download>
+            {t('account.download')}
+          </a>
+          <button type="button" data-sign-out onClick={() => void logOut().then(signedOut)}>
+            {t('account.signOut')}
+          </button>
+          <button type="button" data-sign-out-all onClick={() => void logOutEverywhere().then(signedOut)}>
+            {t('account.signOutEverywhere')}
+          </button>
+          <button type="button" className="danger" onClick={() => setDeleting(true)}>
+            {t('account.delete')}
+          </button>
+        </p>
+        {deleting && (
+          <form role="alertdialog" aria-labelledby="delete-question" onSubmit={(e) => {
+            const f = fields(e);
+            const v = String(f.get('confirm') ?? '');
+            void deleteAccount(account.hasPassword ? { password: v } : { confirm: v }).then(signedOut, (err: unknown) => setNote({ text: refusalText(t, err), error: true }));
+          }}>
+            <p id="delete-question">{t('account.deleteQuestion')}</p>
+            <label className="field">
+              <span>{account.hasPassword ? t('account.password') : t('account.typeUsername')}</span>
+              <input name="confirm" type={account.hasPassword ? 'password' : 'text'} required maxLength={200} />
+            </label>
+            <button type="submit" className="danger">
+              {t('account.deleteForever')}
+            </button>
+          </form>
+        )}
+      </section>
+      {note && (
+        <p className={note.error ? 'error' : 'hint'} role={note.error ? 'alert' : 'status'} data-account-note>
+          {note.text}
+        </p>
+      )}
+    </>
+  );
+}
+
+export default function AccountPage(): ReactNode {
+  const { t } = useTranslation();
+  const [account, setAccount] = useState<Me | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useCallback(() => {
+    whoAmI().then(
+      (m) => {
+        setAccount(m);
+        rememberAccount(m?.username ?? null);
+      },
+      (e: unknown) => setError(refusalText(t, e)),
+    );
+  }, [t]);
+  useEffect(reload, [reload]);
+  return (
+    <div className="account-page">
+      <h1>{t('account.title')}</h1>
+      {error && <p className="error" role="alert">{error}</p>}
+      {account === undefined ? (
+        <p>{t('app.loading')}</p>
+      ) : account ? (
+        <SignedIn account={account} reload={reload} signedOut={() => (rememberAccount(null), setAccount(null))} />
+      ) : (
+        <SignedOut done={(u) => (rememberAccount(u), reload())} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Accounts, ratings and quick pairing as the browser and the server exchange them (docs/ARCHITECTURE.md
+ * "Accounts"). Plain types and constants: no imports. Credentials appear only in answers to the account
+ * that holds the seat (`GET /me/matches`, a paired ticket's own poll).
+ */
+
+/** A seat's player, as sides are named in ratings: `editor` plays seat "0", `nixon` seat "1". */
+export type RatedSide = 'editor' | 'nixon';
+export const SIDE_OF_SEAT = { '0': 'editor', '1': 'nixon' } as const;
+
+/** Usernames: 3 to 24 letters, digits, `_`, `-` or `.` (and a valid player name: protocol/names.ts). */
+export const USERNAME = { min: 3, max: 24, pattern: /^[\p{L}\p{N}_.-]+$/u } as const;
+/** How a finished match names a player whose account was deleted. */
+export const DELETED_PLAYER = 'deleted player';
+
+/** GET /auth/me (200; 401 when signed out). */
+export interface Me {
+  username: string;
+  hasPassword: boolean;
+  passkeys: number;
+  /** A turn-notification webhook is set for the account (the address itself is shown only in settings). */
+  webhook: string | null;
+}
+
+/** GET /me/matches: every match the account holds a seat in, with that seat's credentials. */
+export interface MyMatch {
+  matchID: string;
+  playerID: '0' | '1';
+  playerCredentials: string;
+  name: string;
+  over: boolean;
+}
+export interface MyMatches {
+  matches: MyMatch[];
+}
+
+/** POST /me/claim: seats held in this browser offered to the account (at most 50). */
+export interface ClaimRequest {
+  seats: { matchID: string; playerID: '0' | '1'; credentials: string }[];
+}
+
+export interface SideRatingView {
+  rating: number;
+  rd: number;
+  games: number;
+}
+
+/** A seat's account as public match data shows it: its username and that side's rating when it sat down. */
+export interface PublicAccount {
+  username: string;
+  rating: number;
+}
+
+/** One finished match in a profile. */
+export interface ProfileMatch {
+  matchID: string;
+  side: '0' | '1';
+  opponent: string;
+  /** The computer's level when it was the opponent. */
+  level: string | null;
+  won: boolean;
+  reason: string;
+  rated: boolean;
+  ratingAfter: number | null;
+  moves: number;
+  finishedAt: number;
+}
+
+export interface WinLoss {
+  won: number;
+  lost: number;
+}
+
+/** GET /players/:username */
+export interface Profile {
+  username: string;
+  ratings: Record<RatedSide, SideRatingView>;
+  /** Ratings after each rated game, oldest first, per side. */
+  history: Record<RatedSide, { at: number; rating: number }[]>;
+  bySide: Record<RatedSide, WinLoss>;
+  byOpponent: ({ opponent: string } & WinLoss)[];
+  /** Against the computer, by level (these games are never rated). */
+  byLevel: ({ level: string } & WinLoss)[];
+  averageMoves: number | null;
+  averageMinutes: number | null;
+  matches: ProfileMatch[];
+}
+
+/** GET /leaderboard?role=editor|nixon|combined */
+export interface Leaderboard {
+  role: RatedSide | 'combined';
+  minGames: number;
+  players: { username: string; rating: number; rd: number; games: number }[];
+}
+
+/** POST /pair: "Play now". */
+export interface PairRequest {
+  side: '0' | '1' | 'either';
+  clock: 'none' | 'live' | 'relaxed';
+  rated: boolean;
+  /** A guest's name (a signed-in player plays under their username). */
+  name?: string;
+}
+
+/** POST /pair and POST /pair/poll { ticket }: waiting, or the match both players were seated in. */
+export interface PairStatus {
+  ticket: string;
+  status: 'waiting' | 'paired';
+  waitedSeconds: number;
+  /** The computer's level nearest this player's rating, offered after a while with nobody. */
+  suggestedLevel: string;
+  matchID?: string;
+  playerID?: '0' | '1';
+  playerCredentials?: string;
+}

@@ -1,0 +1,56 @@
+/**
+ * Accounts, your matches on every device, profiles and the leaderboard, and quick pairing, mounted in
+ * front of the Lobby API (docs/ARCHITECTURE.md "Accounts"): the session middleware (which every Lobby
+ * route then sees: a signed-in player's seats belong to the account) and the routes under /auth, /me,
+ * /players, /leaderboard and /pair, each counted against the address's `api` limit.
+ */
+import Router from '@koa/router';
+import type Koa from 'koa';
+import koaBody from 'koa-body';
+import type { Game } from 'boardgame.io';
+import { enforce, type Limiter } from '../limits';
+import type { MatchService } from '../match/service';
+import type { MatchStore } from '../storage/types';
+import { addMeRoutes } from './me';
+import { addPairingRoutes } from './pairing';
+import { addPasskeyRoutes } from './passkeys';
+import { addPlayerRoutes } from './players';
+import { addAuthRoutes } from './routes';
+import { sessions as makeSessions } from './session';
+
+/** Players listed on the leaderboard have at least this many rated games on that side (LEADERBOARD_MIN_GAMES). */
+export const DEFAULT_LEADERBOARD_MIN_GAMES = 3;
+
+export const ACCOUNT_PATHS = /^\/(auth|me|players|leaderboard|pair)(\/|$)/;
+
+export interface AccountOptions {
+  store: MatchStore;
+  service: MatchService;
+  limiter: Limiter;
+  game: Game;
+  /** PUBLIC_URL: an https address makes the session cookie Secure. */
+  publicUrl?: string;
+  leaderboardMinGames?: number;
+}
+
+export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes: Koa.Middleware } {
+  const sessions = makeSessions(o.store.accounts, { secure: o.publicUrl?.startsWith('https:') ?? false });
+  const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true }) as unknown as Router.Middleware;
+  const router = new Router();
+  router.use(async (ctx, next) => {
+    await enforce(o.limiter, 'api', String(ctx.state.clientAddress ?? ctx.ip));
+    await next();
+  });
+  const accountsStore = o.store.accounts;
+  addAuthRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter, service: o.service });
+  addPasskeyRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter });
+  addMeRoutes({ router, json, store: o.store, service: o.service });
+  addPlayerRoutes({ router, accounts: accountsStore, minGames: o.leaderboardMinGames ?? DEFAULT_LEADERBOARD_MIN_GAMES });
+  addPairingRoutes({ router, json, accounts: accountsStore, game: o.game, service: o.service });
+  const routes = router.routes();
+  return {
+    // Only where a session matters (the Lobby API and these routes): the client's files cost no lookup.
+    sessions: (ctx, next) => (ACCOUNT_PATHS.test(ctx.path) || ctx.path.startsWith('/games') ? sessions.middleware(ctx, next) : next()),
+    routes: (ctx, next) => (ACCOUNT_PATHS.test(ctx.path) ? routes(ctx as never, next) : next()),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * A signed-in player's own things: every seat the account holds, with its credentials (only to that
+ * account: the seats' metadata must still name it), seats of this browser given to the account at
+ * sign-in, and everything the server keeps about the account as JSON ("download my data").
+ */
+import type Router from '@koa/router';
+import type { ClaimRequest, MyMatch, MyMatches } from '../../protocol/accounts';
+import { seatEntry } from '../../protocol/index';
+import { authenticateCredentials } from '../auth';
+import * as v from '../lobby/validate';
+import type { MatchService } from '../match/service';
+import { seatAccount, type AccountStore } from '../storage/accounts';
+import { HttpError } from '../storage/errors';
+import type { MatchStore } from '../storage/types';
+import { accountMark, linkOf, markedData } from './seat';
+import { signedIn } from './session';
+
+/** Seats one claim may give to the account. */
+const CLAIM_MAX = 50;
+
+export function addMeRoutes(o: { router: Router; json: Router.Middleware; store: MatchStore; service: MatchService }): void {
+  const { router, json, store, service } = o;
+  const accounts: AccountStore = store.accounts;
+
+  router.get('/me/matches', async (ctx) => {
+    const a = signedIn(ctx);
+    const matches: MyMatch[] = [];
+    for (const l of await accounts.seats(a.id)) {
+      const head = await store.head(l.matchID);
+      const seat = head && seatEntry(head.metadata.players, l.seat);
+      // The metadata is the truth: a seat left or taken by someone else since is no longer the account's.
+      if (!head || !seat || seatAccount(seat)?.id !== a.id || !seat.credentials) {
+        await accounts.unlink(l.matchID, l.seat);
+        continue;
+      }
+      matches.push({ matchID: l.matchID, playerID: l.seat, playerCredentials: seat.credentials, name: seat.name ?? a.username, over: head.metadata.gameover !== undefined });
+    }
+    ctx.body = { matches } satisfies MyMatches;
+  });
+
+  // Seats held as a guest in this browser, proven by their credentials, become the account's.
+  router.post('/me/claim', json, async (ctx) => {
+    signedIn(ctx);
+    const b = v.body(ctx.request.body);
+    v.allowOnly(b, ['seats']);
+    if (!Array.isArray(b.seats) || b.seats.length > CLAIM_MAX) throw new HttpError(400, `seats must be a list of at most ${CLAIM_MAX} seats`);
+    const seats = (b.seats as unknown[]).map((s, i) => {
+      const x = v.body(s);
+      v.allowOnly(x, ['matchID', 'playerID', 'credentials']);
+      if (typeof x.matchID !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(x.matchID)) throw new HttpError(400, `seats[${i}].matchID must be a match id`);
+      return { matchID: x.matchID, playerID: v.seat(x.playerID, true, `seats[${i}].playerID`)!, credentials: v.credentials(x.credentials) } satisfies ClaimRequest['seats'][number];
+    });
+    const mark = (await accountMark(ctx, accounts))!;
+    const claimed: string[] = [];
+    for (const s of seats) {
+      let took = false;
+      await store
+        .updateMetadata(s.matchID, (m) => {
+          const seat = seatEntry(m.players, s.playerID);
+          // Someone else's account already holds it, or these are not its credentials: left alone.
+          if (!seat || !authenticateCredentials(s.credentials, seat) || seatAccount(seat)) return m;
+          took = true;
+          return { metadata: { ...m, players: { ...m.players, [s.playerID]: { ...seat, data: markedData(seat.data as Record<string, unknown> | undefined, mark) } } }, links: linkOf(s.matchID, s.playerID, mark) };
+        })
+        .catch((e: unknown) => {
+          if (!(e instanceof HttpError)) throw e;
+        });
+      if (took) {
+        claimed.push(s.matchID);
+        await service.metadataChanged(s.matchID);
+      }
+    }
+    ctx.body = { claimed };
+  });
+
+  // Everything kept about the account, as JSON: never its password hash, sessions or seat credentials.
+  router.get('/me/data', async (ctx) => {
+    const a = signedIn(ctx);
+    const ratings = (await accounts.ratings([a.id])).get(a.id) ?? {};
+    ctx.set('Content-Disposition', 'attachment; filename="watergate-account.json"');
+    ctx.body = {
+      account: { username: a.username, createdAt: new Date(a.createdAt).toISOString(), hasPassword: a.hasPassword, settings: a.settings },
+      passkeys: (await accounts.passkeys(a.id)).map((p) => ({ id: p.id, createdAt: new Date(p.createdAt).toISOString(), transports: p.transports })),
+      ratings: { editor: ratings['0'] ?? null, nixon: ratings['1'] ?? null },
+      seats: (await accounts.seats(a.id)).map((l) => ({ matchID: l.matchID, playerID: l.seat })),
+      results: await accounts.results(a.id, 10_000),
+    };
+  });
+}

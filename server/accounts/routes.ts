@@ -1,0 +1,146 @@
+/**
+ * Accounts over HTTP (docs/SECURITY.md "Accounts"): sign-up, sign-in (one answer, and about one time, for
+ * an unknown name and a wrong password), sign-out here or everywhere, the account itself, its password,
+ * its turn-notification webhook, and deleting it. Every body is checked field by field; sign-up and
+ * sign-in are limited per address and sign-in also per username (429 with Retry-After).
+ */
+import { randomBytes } from 'node:crypto';
+import type Router from '@koa/router';
+import type Koa from 'koa';
+import { DELETED_PLAYER, USERNAME, type Me } from '../../protocol/accounts';
+import { checkName } from '../../protocol/names';
+import { enforce, type Limiter } from '../limits';
+import * as v from '../lobby/validate';
+import type { MatchService } from '../match/service';
+import { checked } from '../notify/register';
+import type { Account, AccountStore } from '../storage/accounts';
+import { HttpError } from '../storage/errors';
+import { seatPresenceCleared } from '../match/presence';
+import { checkPassword, hashPassword, PASSWORD } from './password';
+import { signedIn, type Sessions } from './session';
+
+/** The one answer to a failed sign-in, whatever failed. */
+export const LOGIN_REFUSED = 'wrong username or password';
+
+/** How usernames are compared: compatibility forms folded and case ignored ("Ann" and "ＡＮＮ" are one name). */
+export const nameKey = (username: string) => username.normalize('NFKC').toLowerCase();
+
+export function username(raw: unknown): string {
+  if (typeof raw !== 'string') throw new HttpError(400, 'username is required and must be a string');
+  const c = checkName(raw);
+  if ('problem' in c) throw new HttpError(400, `username ${c.problem}`);
+  const n = c.name.normalize('NFKC');
+  if ([...n].length < USERNAME.min || [...n].length > USERNAME.max || !USERNAME.pattern.test(n))
+    throw new HttpError(400, `username must be ${USERNAME.min} to ${USERNAME.max} letters, digits, "_", "-" or "."`);
+  return n;
+}
+
+export function password(raw: unknown, field = 'password'): string {
+  if (typeof raw !== 'string' || raw.length < PASSWORD.min || raw.length > PASSWORD.max) throw new HttpError(400, `${field} must be ${PASSWORD.min} to ${PASSWORD.max} characters`);
+  return raw;
+}
+
+export interface AuthDeps {
+  router: Router;
+  json: Router.Middleware;
+  accounts: AccountStore;
+  sessions: Sessions;
+  limiter: Limiter;
+  service: MatchService;
+}
+
+const address = (ctx: Koa.Context) => String(ctx.state.clientAddress ?? ctx.ip);
+
+export function addAuthRoutes({ router, json, accounts, sessions, limiter, service }: AuthDeps): void {
+  router.post('/auth/signup', async (ctx, next) => (await enforce(limiter, 'signup', address(ctx)), next()), json, async (ctx) => {
+    const b = v.body(ctx.request.body);
+    v.allowOnly(b, ['username', 'password']);
+    const name = username(b.username);
+    const hash = await hashPassword(password(b.password));
+    const id = randomBytes(12).toString('base64url');
+    if (!(await accounts.create({ id, username: name, key: nameKey(name), password: hash, createdAt: Date.now() }))) throw new HttpError(409, `the username ${name} is taken`);
+    await sessions.start(ctx, id);
+    ctx.body = { username: name };
+  });
+
+  router.post('/auth/login', async (ctx, next) => (await enforce(limiter, 'login', address(ctx)), next()), json, async (ctx) => {
+    const b = v.body(ctx.request.body);
+    v.allowOnly(b, ['username', 'password']);
+    if (typeof b.username !== 'string' || b.username.length > 200 || typeof b.password !== 'string' || b.password.length > PASSWORD.max) throw new HttpError(400, 'username and password are required strings');
+    await enforce(limiter, 'loginName', nameKey(b.username));
+    const a = await accounts.byKey(nameKey(b.username.normalize('NFKC').trim()));
+    // An unknown name checks a decoy hash: both refusals take as long and say the same.
+    if (!(await checkPassword(b.password, a?.password ?? null)) || !a) throw new HttpError(401, LOGIN_REFUSED);
+    await sessions.start(ctx, a.id);
+    ctx.body = { username: a.username };
+  });
+
+  router.post('/auth/logout', async (ctx) => {
+    await sessions.end(ctx);
+    ctx.body = {};
+  });
+
+  router.post('/auth/logout-all', async (ctx) => {
+    const a = signedIn(ctx);
+    await accounts.dropSessions(a.id);
+    await sessions.end(ctx);
+    ctx.body = {};
+  });
+
+  const meOf = async (a: Account): Promise<Me> => ({ username: a.username, hasPassword: a.hasPassword, passkeys: (await accounts.passkeys(a.id)).length, webhook: a.settings.notify?.webhook ?? null });
+  router.get('/auth/me', async (ctx) => {
+    ctx.body = await meOf(signedIn(ctx));
+  });
+  // The same, for pages that ask before they know: signed out is an answer here, not an error.
+  router.get('/auth/session', async (ctx) => {
+    const a = ctx.state.account as Account | undefined;
+    ctx.body = { me: a ? await meOf(a) : null };
+  });
+
+  // A new password ends every other session (a thief's too); this one stays.
+  router.post('/auth/password', json, async (ctx) => {
+    const a = signedIn(ctx);
+    const b = v.body(ctx.request.body);
+    v.allowOnly(b, ['password', 'newPassword']);
+    const fresh = password(b.newPassword, 'newPassword');
+    const stored = (await accounts.byID(a.id))?.password ?? null;
+    if (stored !== null && !(typeof b.password === 'string' && b.password.length <= PASSWORD.max && (await checkPassword(b.password, stored)))) throw new HttpError(403, 'the current password is wrong');
+    await accounts.setPassword(a.id, await hashPassword(fresh));
+    await accounts.dropSessions(a.id, sessions.current(ctx));
+    ctx.body = {};
+  });
+
+  // The account's turn notifications, for every seat it holds (one place).
+  router.post('/me/settings', json, async (ctx) => {
+    const a = signedIn(ctx);
+    const b = v.body(ctx.request.body);
+    v.allowOnly(b, ['webhook']);
+    const notify = checked(b.webhook, 'webhook', ctx);
+    await accounts.setSettings(a.id, { ...a.settings, notify: notify ?? undefined });
+    ctx.body = { webhook: notify?.webhook ?? null };
+  });
+
+  // Deleting: the password (or, without one, the username typed again) confirms it. Seats in unfinished
+  // matches are left (as "Leave" does); finished matches name the player "deleted player".
+  router.post('/auth/delete', json, async (ctx) => {
+    const a = signedIn(ctx);
+    const b = v.body(ctx.request.body);
+    v.allowOnly(b, ['password', 'confirm']);
+    const stored = (await accounts.byID(a.id))?.password ?? null;
+    const ok = stored !== null ? typeof b.password === 'string' && b.password.length <= PASSWORD.max && (await checkPassword(b.password, stored)) : b.confirm === a.username;
+    if (!ok) throw new HttpError(403, stored !== null ? 'the password is wrong' : 'type your username to confirm');
+    for (const l of await accounts.seats(a.id)) {
+      await service.changeMetadata(l.matchID, (m) => {
+        const seat = (m.players as Record<string, { id: number; name?: string; data?: { account?: { id?: string } } }>)[l.seat];
+        if (seat?.data?.account?.id !== a.id) return m;
+        const { account: _gone, ...data } = seat.data;
+        const { data: _old, ...rest } = seat;
+        if (m.gameover !== undefined) return { ...m, players: { ...m.players, [l.seat]: { ...rest, name: DELETED_PLAYER, ...(Object.keys(data).length > 0 ? { data } : {}) } } };
+        return { ...m, players: { ...m.players, [l.seat]: { id: seat.id } }, ...seatPresenceCleared(m, l.seat), updatedAt: Date.now() };
+      });
+    }
+    await accounts.remove(a.id, DELETED_PLAYER);
+    await sessions.end(ctx);
+    ctx.body = {};
+  });
+}

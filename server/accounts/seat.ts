@@ -1,0 +1,44 @@
+/**
+ * A signed-in player's seats belong to the account: the seat's metadata carries the account's mark
+ * (`data.account`: id, username, both side ratings when they sat down — only the username and that side's
+ * rating are public, lobby/public.ts) and the same transaction links the seat to the account
+ * (storage/accounts.ts SeatLink), which `GET /me/matches` lists on any device.
+ */
+import type Koa from 'koa';
+import type { Account, AccountStore, SeatLink } from '../storage/accounts';
+import { HttpError } from '../storage/errors';
+import type { Side } from '../ratings/rules';
+import { GLICKO } from '../ratings/glicko';
+
+export interface AccountMark {
+  id: string;
+  username: string;
+  ratings: Record<Side, number>;
+}
+
+/** The signed-in account's mark for a seat it takes now, or null for a guest. */
+export async function accountMark(ctx: Koa.Context, accounts: AccountStore): Promise<AccountMark | null> {
+  const a = ctx.state.account as Account | undefined;
+  if (!a) return null;
+  const r = (await accounts.ratings([a.id])).get(a.id);
+  const at = (s: Side) => Math.round(r?.[s]?.rating ?? GLICKO.rating);
+  return { id: a.id, username: a.username, ratings: { '0': at('0'), '1': at('1') } };
+}
+
+/** A seat's data with the account's mark (or without any, for a guest). */
+export const markedData = (data: Record<string, unknown> | undefined, mark: AccountMark | null): Record<string, unknown> | undefined =>
+  mark ? { ...data, account: mark } : data;
+
+export const linkOf = (matchID: string, seat: string, mark: AccountMark | null): SeatLink[] => (mark ? [{ matchID, seat: seat as Side, accountID: mark.id }] : []);
+
+/** Seat data a client sends may not carry what only the server sets. */
+export function refuseServerFields(data: Record<string, unknown> | null | undefined): void {
+  if (data && 'bot' in data) throw new HttpError(400, 'data.bot is set by the server for its own seats');
+  if (data && 'account' in data) throw new HttpError(400, 'data.account is set by the server for signed-in players');
+}
+
+/** The account mark a seat already carries (kept when its player changes the seat's data). */
+export const keptMark = (data: unknown): { account?: unknown } => {
+  const a = (data as { account?: unknown } | undefined)?.account;
+  return a === undefined ? {} : { account: a };
+};

@@ -1,0 +1,70 @@
+/**
+ * Sessions: a random id in an HttpOnly, SameSite=Lax cookie (Secure, under the `__Host-` prefix, when
+ * PUBLIC_URL is https), stored by its SHA-256 in the sessions table so that every process knows it and a
+ * database leak gives no usable session. A request carrying a session that changes anything must say
+ * where it comes from (Origin, which the server checks against its own origins first): a cross-site
+ * form or fetch can then never act for a signed-in player (CSRF).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import { HttpError } from '../storage/errors';
+import type { Account, AccountStore } from '../storage/accounts';
+
+/** How long a session lasts from sign-in. */
+export const SESSION_DAYS = 30;
+
+const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url');
+
+export interface Sessions {
+  /** Reads the cookie (ctx.state.account, ctx.state.session) and refuses a cookie-carrying change without Origin. */
+  middleware: Koa.Middleware;
+  /** Starts a session for the account: stored, and set as the cookie. */
+  start(ctx: Koa.Context, accountID: string): Promise<void>;
+  /** Ends this request's session, if any, and clears the cookie. */
+  end(ctx: Koa.Context): Promise<void>;
+  /** The session's stored key (its hash), to keep it while others end. */
+  current(ctx: Koa.Context): string | undefined;
+}
+
+export function sessions(store: AccountStore, o: { secure: boolean }): Sessions {
+  const name = o.secure ? '__Host-wg_session' : 'wg_session';
+  const cookie = (value: string, maxAge: number) => `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${o.secure ? '; Secure' : ''}`;
+  const read = (ctx: Koa.Context): string | undefined => {
+    const v = ctx.cookies.get(name);
+    return v && /^[A-Za-z0-9_-]{43}$/.test(v) ? v : undefined;
+  };
+  return {
+    middleware: async (ctx, next) => {
+      const id = read(ctx);
+      if (id) {
+        if (!['GET', 'HEAD', 'OPTIONS'].includes(ctx.method) && !ctx.get('Origin')) throw new HttpError(403, 'a signed-in request that changes something must carry its Origin');
+        const hash = hashOf(id);
+        const account = await store.session(hash, Date.now());
+        if (account) {
+          ctx.state.account = account satisfies Account;
+          ctx.state.session = hash;
+        }
+      }
+      await next();
+    },
+    async start(ctx, accountID) {
+      const id = randomBytes(32).toString('base64url');
+      const now = Date.now();
+      await store.addSession({ hash: hashOf(id), accountID, createdAt: now, expiresAt: now + SESSION_DAYS * 86_400_000 });
+      ctx.append('Set-Cookie', cookie(id, SESSION_DAYS * 86_400));
+    },
+    async end(ctx) {
+      const id = read(ctx);
+      if (id) await store.dropSession(hashOf(id));
+      ctx.append('Set-Cookie', cookie('', 0));
+    },
+    current: (ctx) => ctx.state.session as string | undefined,
+  };
+}
+
+/** The signed-in account of this request, or a 401. */
+export function signedIn(ctx: Koa.Context): Account {
+  const a = ctx.state.account as Account | undefined;
+  if (!a) throw new HttpError(401, 'sign in first');
+  return a;
+}

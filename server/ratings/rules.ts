@@ -1,0 +1,118 @@
+/**
+ * What a finished match means for its players' records (pure: storage calls it inside the write that
+ * ends the game). A match is rated when it was created rated, both seats are held by two different
+ * accounts (never the computer) and each player made at least MIN_DECISIONS decisions of their own.
+ * The result is the game's, except that a seat the computer took over because its player abandoned it
+ * loses. Each side has its own rating: the Editor's Editor rating plays against Nixon's Nixon rating.
+ */
+import { newRating, rateGame, type Rating } from './glicko';
+
+export type Side = '0' | '1';
+export const SIDES: readonly Side[] = ['0', '1'];
+const other = (s: Side): Side => (s === '0' ? '1' : '0');
+
+/** Decisions each player must make (resigning and the clock running out are not decisions). */
+export const MIN_DECISIONS = 3;
+
+/** A seat's account as the server marks it in the match metadata (`data.account`, never shown whole). */
+export interface SeatAccount {
+  id: string;
+  username: string;
+}
+
+export interface SeatFacts {
+  name: string | null;
+  account: SeatAccount | null;
+  /** The computer's level when it plays this seat (vs computer). */
+  bot: string | null;
+  /** Moves the player made themselves (not the computer standing in, not resign or time). */
+  decisions: number;
+  /** The computer was standing in because the player abandoned the seat. */
+  abandoned: boolean;
+}
+
+export interface FinishedMatch {
+  matchID: string;
+  rated: boolean;
+  winner: Side;
+  reason: string;
+  seats: Record<Side, SeatFacts>;
+  /** Every move of the game (both seats, the computer's too). */
+  moves: number;
+  startedAt: number;
+  finishedAt: number;
+}
+
+/** One player's line in their record (one per account seat of a finished match). */
+export interface ResultRow {
+  matchID: string;
+  side: Side;
+  accountID: string;
+  opponentID: string | null;
+  opponentName: string;
+  opponentLevel: string | null;
+  won: boolean;
+  reason: string;
+  rated: boolean;
+  ratingBefore: number | null;
+  ratingAfter: number | null;
+  rdAfter: number | null;
+  decisions: number;
+  moves: number;
+  startedAt: number;
+  finishedAt: number;
+}
+
+/** The side that won as far as records go: an abandoned seat loses whatever its stand-in did. */
+export function recordedWinner(m: FinishedMatch): Side {
+  const gaveUp = SIDES.filter((s) => m.seats[s].abandoned);
+  return gaveUp.length === 1 ? other(gaveUp[0]) : m.winner;
+}
+
+/** Why a match is not rated (null when it is). */
+export function unratedBecause(m: FinishedMatch): string | null {
+  if (!m.rated) return 'created unrated';
+  const [a, b] = [m.seats['0'], m.seats['1']];
+  if (a.bot || b.bot) return 'against the computer';
+  if (!a.account || !b.account) return 'a seat without an account';
+  if (a.account.id === b.account.id) return 'one account on both seats';
+  if (a.decisions < MIN_DECISIONS || b.decisions < MIN_DECISIONS) return `fewer than ${MIN_DECISIONS} decisions`;
+  return null;
+}
+
+/**
+ * The records to write and the side ratings to store when a match ends. `ratings(accountID, side)` gives
+ * an account's current rating on a side (a newcomer's when it has none).
+ */
+export function gameEnd(m: FinishedMatch, ratings: (accountID: string, side: Side) => Rating | undefined): { results: ResultRow[]; ratings: { accountID: string; side: Side; rating: Rating }[] } {
+  const winner = recordedWinner(m);
+  const rated = unratedBecause(m) === null;
+  const before = (s: Side) => ratings(m.seats[s].account!.id, s) ?? newRating();
+  const after = rated ? rateGame(before('0'), before('1'), winner === '0' ? 1 : 0) : null;
+  const results: ResultRow[] = [];
+  for (const side of SIDES) {
+    const me = m.seats[side];
+    if (!me.account) continue;
+    const opp = m.seats[other(side)];
+    const idx = side === '0' ? 0 : 1;
+    results.push({
+      matchID: m.matchID,
+      side,
+      accountID: me.account.id,
+      opponentID: opp.account?.id ?? null,
+      opponentName: opp.account?.username ?? opp.name ?? '',
+      opponentLevel: opp.bot,
+      won: winner === side,
+      reason: m.reason,
+      rated,
+      ratingBefore: rated ? before(side).rating : null,
+      ratingAfter: after ? after[idx].rating : null,
+      rdAfter: after ? after[idx].rd : null,
+      decisions: me.decisions,
+      moves: m.moves,
+      startedAt: m.startedAt,
+      finishedAt: m.finishedAt,
+    });
+  }
+  return { results, ratings: after ? SIDES.map((s, i) => ({ accountID: m.seats[s].account!.id, side: s, rating: after[i] })) : [] };
+}

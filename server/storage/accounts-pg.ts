@@ -1,0 +1,247 @@
+/** The accounts' tables in PostgreSQL (or PGlite): same shape as accounts-sqlite.ts; see accounts.ts. */
+import { gameEnd, type Side } from '../ratings/rules';
+import { finishedMatch, NOT_DECISIONS, type AccountSettings, type AccountStore, type BoardRow, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import { RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
+import type { SqlQuery } from './sql';
+import { mergeMetadata, type NewMatch, type StoredRow } from './types';
+
+const t = (schema: string) => ({
+  a: `"${schema}".wg_accounts`,
+  s: `"${schema}".wg_sessions`,
+  p: `"${schema}".wg_passkeys`,
+  c: `"${schema}".wg_challenges`,
+  l: `"${schema}".wg_account_seats`,
+  r: `"${schema}".wg_ratings`,
+  x: `"${schema}".wg_results`,
+  q: `"${schema}".wg_pairing`,
+  m: `"${schema}".wg_matches`,
+  mv: `"${schema}".wg_moves`,
+});
+
+export async function createAccountTables(q: SqlQuery, schema: string): Promise<void> {
+  const n = t(schema);
+  await q.query(`CREATE TABLE IF NOT EXISTS ${n.a} (id text PRIMARY KEY, username text NOT NULL, name_key text NOT NULL UNIQUE,
+    password text, settings text NOT NULL DEFAULT '{}', created_at bigint NOT NULL)`);
+  await q.query(`CREATE TABLE IF NOT EXISTS ${n.s} (id text PRIMARY KEY, account_id text NOT NULL REFERENCES ${n.a} (id) ON DELETE CASCADE,
+    created_at bigint NOT NULL, expires_at bigint NOT NULL)`);
+  await q.query(`CREATE INDEX IF NOT EXISTS wg_sessions_account ON ${n.s} (account_id)`);
+  await q.query(`CREATE TABLE IF NOT EXISTS ${n.p} (id text PRIMARY KEY, account_id text NOT NULL REFERENCES ${n.a} (id) ON DELETE CASCADE,
+    public_key text NOT NULL, counter bigint NOT NULL, transports text NOT NULL, created_at bigint NOT NULL)`);
+  await q.query(`CREATE TABLE IF NOT EXISTS ${n.c} (id text PRIMARY KEY, challenge text NOT NULL, account_id text, expires_at bigint NOT NULL)`);
+  await q.query(`CREATE TABLE IF NOT EXISTS ${n.l} (match_id text NOT NULL REFERENCES ${n.m} (match_id) ON DELETE CASCADE, seat text NOT NULL,
+    account_id text NOT NULL REFERENCES ${n.a} (id) ON DELETE CASCADE, PRIMARY KEY (match_id, seat))`);
+  await q.query(`CREATE INDEX IF NOT EXISTS wg_account_seats_account ON ${n.l} (account_id)`);
+  await q.query(`CREATE TABLE IF NOT EXISTS ${n.r} (account_id text NOT NULL REFERENCES ${n.a} (id) ON DELETE CASCADE, side text NOT NULL,
+    rating double precision NOT NULL, rd double precision NOT NULL, vol double precision NOT NULL, games integer NOT NULL, PRIMARY KEY (account_id, side))`);
+  await q.query(`CREATE TABLE IF NOT EXISTS ${n.x} (match_id text NOT NULL, side text NOT NULL, account_id text NOT NULL REFERENCES ${n.a} (id) ON DELETE CASCADE,
+    opponent_id text, opponent_name text NOT NULL, opponent_level text, won integer NOT NULL, reason text NOT NULL, rated integer NOT NULL,
+    rating_before double precision, rating_after double precision, rd_after double precision, decisions integer NOT NULL, moves integer NOT NULL,
+    started_at bigint NOT NULL, finished_at bigint NOT NULL, PRIMARY KEY (match_id, side))`);
+  await q.query(`CREATE INDEX IF NOT EXISTS wg_results_account ON ${n.x} (account_id, finished_at)`);
+  await q.query(`CREATE TABLE IF NOT EXISTS ${n.q} (id text PRIMARY KEY, account_id text REFERENCES ${n.a} (id) ON DELETE CASCADE, name text NOT NULL,
+    rating double precision NOT NULL, side text NOT NULL, clock text NOT NULL, rated integer NOT NULL, created_at bigint NOT NULL, seen_at bigint NOT NULL,
+    match_id text, seat text, credentials text, mark text)`);
+  // Which moves the computer made for a seat (a stand-in, the clock): not the player's decisions.
+  await q.query(`ALTER TABLE ${n.mv} ADD COLUMN IF NOT EXISTS auto boolean NOT NULL DEFAULT false`);
+}
+
+type Row = Record<string, unknown>;
+const accountOf = (r: Row) => ({
+  id: String(r.id),
+  username: String(r.username),
+  createdAt: Number(r.created_at),
+  settings: JSON.parse(String(r.settings)) as AccountSettings,
+  hasPassword: r.password !== null,
+  password: (r.password as string | null) ?? null,
+});
+const passkeyOf = (r: Row): Passkey => ({ id: String(r.id), accountID: String(r.account_id), publicKey: String(r.public_key), counter: Number(r.counter), transports: JSON.parse(String(r.transports)), createdAt: Number(r.created_at) });
+
+export class PgAccounts implements AccountStore {
+  private readonly n;
+  constructor(
+    private readonly sql: SqlQuery & { transaction<T>(fn: (q: SqlQuery) => Promise<T>): Promise<T> },
+    schema: string,
+    /** Inserts a new match inside the caller's transaction (the store's own insert). */
+    private readonly insertMatch: (q: SqlQuery, m: NewMatch) => Promise<void>,
+  ) {
+    this.n = t(schema);
+  }
+
+  async create(a: { id: string; username: string; key: string; password: string | null; createdAt: number }): Promise<boolean> {
+    const { rows } = await this.sql.query(`INSERT INTO ${this.n.a} (id, username, name_key, password, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`, [a.id, a.username, a.key, a.password, a.createdAt]);
+    return rows.length === 1;
+  }
+  async byKey(key: string) {
+    const { rows } = await this.sql.query(`SELECT * FROM ${this.n.a} WHERE name_key = $1`, [key]);
+    return rows[0] && accountOf(rows[0]);
+  }
+  async byID(id: string) {
+    const { rows } = await this.sql.query(`SELECT * FROM ${this.n.a} WHERE id = $1`, [id]);
+    return rows[0] && accountOf(rows[0]);
+  }
+  async setPassword(id: string, password: string): Promise<void> {
+    await this.sql.query(`UPDATE ${this.n.a} SET password = $2 WHERE id = $1`, [id, password]);
+  }
+  async setSettings(id: string, settings: AccountSettings): Promise<void> {
+    await this.sql.query(`UPDATE ${this.n.a} SET settings = $2 WHERE id = $1`, [id, JSON.stringify(settings)]);
+  }
+  async remove(id: string, deletedName: string): Promise<void> {
+    await this.sql.transaction(async (q) => {
+      await q.query(`UPDATE ${this.n.x} SET opponent_id = NULL, opponent_name = $2 WHERE opponent_id = $1`, [id, deletedName]);
+      await q.query(`DELETE FROM ${this.n.a} WHERE id = $1`, [id]);
+    });
+  }
+
+  async addSession(s: { hash: string; accountID: string; createdAt: number; expiresAt: number }): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.n.s} WHERE expires_at < $1`, [s.createdAt]);
+    await this.sql.query(`INSERT INTO ${this.n.s} (id, account_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [s.hash, s.accountID, s.createdAt, s.expiresAt]);
+  }
+  async session(hash: string, now: number) {
+    const { rows } = await this.sql.query(`SELECT a.* FROM ${this.n.s} s JOIN ${this.n.a} a ON a.id = s.account_id WHERE s.id = $1 AND s.expires_at > $2`, [hash, now]);
+    if (!rows[0]) return undefined;
+    const { password: _p, ...a } = accountOf(rows[0]);
+    return a;
+  }
+  async dropSession(hash: string): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.n.s} WHERE id = $1`, [hash]);
+  }
+  async dropSessions(accountID: string, keep?: string): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.n.s} WHERE account_id = $1 AND id <> $2`, [accountID, keep ?? '']);
+  }
+
+  async addPasskey(p: Passkey): Promise<void> {
+    await this.sql.query(`INSERT INTO ${this.n.p} (id, account_id, public_key, counter, transports, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [p.id, p.accountID, p.publicKey, p.counter, JSON.stringify(p.transports), p.createdAt]);
+  }
+  async passkey(id: string) {
+    const { rows } = await this.sql.query(`SELECT * FROM ${this.n.p} WHERE id = $1`, [id]);
+    return rows[0] && passkeyOf(rows[0]);
+  }
+  async passkeys(accountID: string) {
+    return (await this.sql.query(`SELECT * FROM ${this.n.p} WHERE account_id = $1 ORDER BY created_at`, [accountID])).rows.map(passkeyOf);
+  }
+  async setPasskeyCounter(id: string, counter: number): Promise<void> {
+    await this.sql.query(`UPDATE ${this.n.p} SET counter = $2 WHERE id = $1`, [id, counter]);
+  }
+  async putChallenge(c: { id: string; challenge: string; accountID: string | null; expiresAt: number }): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.n.c} WHERE expires_at < $1`, [Date.now()]);
+    await this.sql.query(`INSERT INTO ${this.n.c} (id, challenge, account_id, expires_at) VALUES ($1, $2, $3, $4)`, [c.id, c.challenge, c.accountID, c.expiresAt]);
+  }
+  async takeChallenge(id: string, now: number) {
+    const { rows } = await this.sql.query<{ challenge: string; account_id: string | null; expires_at: string }>(`DELETE FROM ${this.n.c} WHERE id = $1 RETURNING challenge, account_id, expires_at`, [id]);
+    const r = rows[0];
+    return r && Number(r.expires_at) > now ? { challenge: r.challenge, accountID: r.account_id } : undefined;
+  }
+
+  async seats(accountID: string): Promise<SeatLink[]> {
+    const { rows } = await this.sql.query<{ match_id: string; seat: Side }>(`SELECT match_id, seat FROM ${this.n.l} WHERE account_id = $1`, [accountID]);
+    return rows.map((r) => ({ matchID: r.match_id, seat: r.seat, accountID }));
+  }
+  async unlink(matchID: string, seat: Side): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.n.l} WHERE match_id = $1 AND seat = $2`, [matchID, seat]);
+  }
+  /** Inside the caller's transaction: the seats a metadata change gave to accounts. */
+  async link(q: SqlQuery, links: SeatLink[]): Promise<void> {
+    for (const l of links)
+      await q.query(`INSERT INTO ${this.n.l} (match_id, seat, account_id) VALUES ($1, $2, $3) ON CONFLICT (match_id, seat) DO UPDATE SET account_id = EXCLUDED.account_id`, [l.matchID, l.seat, l.accountID]);
+  }
+
+  private async ratingsIn(q: SqlQuery, ids: string[], lock = false): Promise<Map<string, Partial<Record<Side, Rating>>>> {
+    const out = new Map<string, Partial<Record<Side, Rating>>>();
+    if (ids.length === 0) return out;
+    const { rows } = await q.query<{ account_id: string; side: Side; rating: number; rd: number; vol: number; games: number }>(
+      `SELECT * FROM ${this.n.r} WHERE account_id = ANY($1::text[]) ORDER BY account_id, side${lock ? ' FOR UPDATE' : ''}`,
+      [ids],
+    );
+    for (const r of rows) out.set(r.account_id, { ...out.get(r.account_id), [r.side]: { rating: Number(r.rating), rd: Number(r.rd), vol: Number(r.vol), games: Number(r.games) } });
+    return out;
+  }
+  ratings(ids: string[]) {
+    return this.ratingsIn(this.sql, [...new Set(ids)].slice(0, 500));
+  }
+  async results(accountID: string, limit: number): Promise<ResultRow[]> {
+    const { rows } = await this.sql.query(`SELECT ${RESULT_COLUMNS} FROM ${this.n.x} WHERE account_id = $1 ORDER BY finished_at DESC LIMIT $2`, [accountID, limit]);
+    return rows.map((r) => resultRow(r as never));
+  }
+  async leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardRow[]> {
+    const sql =
+      side === 'combined'
+        ? `SELECT a.username, (COALESCE(e.rating, 1500) + COALESCE(n.rating, 1500)) / 2 AS rating, (COALESCE(e.rd, 350) + COALESCE(n.rd, 350)) / 2 AS rd,
+             COALESCE(e.games, 0) + COALESCE(n.games, 0) AS games
+           FROM ${this.n.a} a LEFT JOIN ${this.n.r} e ON e.account_id = a.id AND e.side = '0' LEFT JOIN ${this.n.r} n ON n.account_id = a.id AND n.side = '1'
+           WHERE COALESCE(e.games, 0) + COALESCE(n.games, 0) >= $1 ORDER BY rating DESC, a.username LIMIT $2`
+        : `SELECT a.username, r.rating, r.rd, r.games FROM ${this.n.r} r JOIN ${this.n.a} a ON a.id = r.account_id WHERE r.side = $3 AND r.games >= $1 ORDER BY r.rating DESC, a.username LIMIT $2`;
+    const { rows } = await this.sql.query<BoardRow>(sql, side === 'combined' ? [minGames, limit] : [minGames, limit, side]);
+    return rows.map((r) => ({ username: r.username, rating: Number(r.rating), rd: Number(r.rd), games: Number(r.games) }));
+  }
+
+  /**
+   * Inside the transaction that stored a game-ending move: the players' records and, for a rated match,
+   * both side ratings (their rows locked). Keyed by (match, side): a second attempt changes nothing.
+   */
+  async ended(q: SqlQuery, matchID: string, gameover: unknown, finishedAt: number): Promise<void> {
+    const { rows } = await q.query<Pick<StoredRow, 'metadata' | 'updated_at' | 'result'>>(`SELECT metadata, updated_at, result FROM ${this.n.m} WHERE match_id = $1`, [matchID]);
+    if (!rows[0]) return;
+    const counts = (
+      await q.query<{ seat: string; decisions: string }>(
+        `SELECT action::jsonb -> 'payload' ->> 'playerID' AS seat, count(*) AS decisions FROM ${this.n.mv}
+         WHERE match_id = $1 AND NOT auto AND NOT ((action::jsonb -> 'payload' ->> 'type') = ANY($2::text[])) GROUP BY 1`,
+        [matchID, NOT_DECISIONS],
+      )
+    ).rows.map((r) => ({ seat: r.seat, decisions: Number(r.decisions) }));
+    const moves = Number((await q.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.n.mv} WHERE match_id = $1`, [matchID])).rows[0].n);
+    const m = finishedMatch(matchID, mergeMetadata(rows[0]), gameover, counts, moves, finishedAt);
+    if (!m) return;
+    const now = await this.ratingsIn(q, [m.seats['0'].account?.id, m.seats['1'].account?.id].filter((x): x is string => !!x), true);
+    const out = gameEnd(m, (id, side) => now.get(id)?.[side]);
+    let added = 0;
+    for (const r of out.results) {
+      const ins = await q.query(
+        `INSERT INTO ${this.n.x} (${RESULT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT DO NOTHING RETURNING match_id`,
+        [r.matchID, r.side, r.accountID, r.opponentID, r.opponentName, r.opponentLevel, r.won ? 1 : 0, r.reason, r.rated ? 1 : 0, r.ratingBefore, r.ratingAfter, r.rdAfter, r.decisions, r.moves, r.startedAt, r.finishedAt],
+      );
+      added += ins.rows.length;
+    }
+    if (added !== out.results.length) return;
+    for (const r of out.ratings)
+      await q.query(
+        `INSERT INTO ${this.n.r} (account_id, side, rating, rd, vol, games) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (account_id, side) DO UPDATE SET rating = EXCLUDED.rating, rd = EXCLUDED.rd, vol = EXCLUDED.vol, games = EXCLUDED.games`,
+        [r.accountID, r.side, r.rating.rating, r.rating.rd, r.rating.vol, r.rating.games],
+      );
+  }
+
+  async putTicket(tk: Ticket): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.n.q} WHERE (match_id IS NULL AND seen_at < $1) OR created_at < $2`, [tk.seenAt - 60_000, tk.seenAt - 3_600_000]);
+    await this.sql.query(`INSERT INTO ${this.n.q} (id, account_id, name, rating, side, clock, rated, created_at, seen_at, mark) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
+      tk.id, tk.accountID, tk.name, tk.rating, tk.side, tk.clock, tk.rated ? 1 : 0, tk.createdAt, tk.seenAt, tk.mark,
+    ]);
+  }
+  async ticket(id: string, now: number) {
+    const { rows } = await this.sql.query(`UPDATE ${this.n.q} SET seen_at = $2 WHERE id = $1 RETURNING *`, [id, now]);
+    return rows[0] && ticketRow(rows[0]);
+  }
+  async dropTicket(id: string): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.n.q} WHERE id = $1`, [id]);
+  }
+  pair(id: string, now: number, o: { window: number; liveMs: number; make: (a: Ticket, b: Ticket) => Pairing }): Promise<Ticket | undefined> {
+    return this.sql.transaction(async (q) => {
+      // Another process pairing this ticket right now holds its row: this attempt waits for the next poll.
+      const { rows: mine } = await q.query(`SELECT * FROM ${this.n.q} WHERE id = $1 FOR UPDATE SKIP LOCKED`, [id]);
+      if (!mine[0]) return undefined;
+      const me = ticketRow(mine[0]);
+      if (me.matchID !== null) return me;
+      const { rows: them } = await q.query(
+        `SELECT * FROM ${this.n.q} WHERE id <> $1 AND match_id IS NULL AND seen_at > $2 AND clock = $3 AND rated = $4
+           AND (side = 'either' OR $5 = 'either' OR side <> $5) AND (account_id IS NULL OR $6::text IS NULL OR account_id <> $6) AND abs(rating - $7) <= $8
+         ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [id, now - o.liveMs, me.clock, me.rated ? 1 : 0, me.side, me.accountID, me.rating, o.window],
+      );
+      if (!them[0]) return me;
+      const p = o.make(me, ticketRow(them[0]));
+      await this.insertMatch(q, p.create);
+      await this.link(q, p.links);
+      for (const s of p.seats) await q.query(`UPDATE ${this.n.q} SET match_id = $1, seat = $2, credentials = $3 WHERE id = $4`, [p.create.matchID, s.seat, s.credentials, s.ticketID]);
+      return ticketRow((await q.query(`SELECT * FROM ${this.n.q} WHERE id = $1`, [id])).rows[0]);
+    });
+  }
+}

@@ -1,0 +1,249 @@
+/** The accounts' tables in the embedded SQLite file (same shape as accounts-pg.ts; see accounts.ts). */
+import type Database from 'better-sqlite3';
+import { gameEnd, type Side } from '../ratings/rules';
+import { finishedMatch, NOT_DECISIONS, type Account, type AccountSettings, type AccountStore, type BoardRow, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import { mergeMetadata, type StoredRow } from './types';
+
+export function createAccountTables(db: Database.Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS wg_accounts (id TEXT PRIMARY KEY, username TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,
+      password TEXT, settings TEXT NOT NULL DEFAULT '{}', created_at INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS wg_sessions (id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES wg_accounts (id) ON DELETE CASCADE,
+      created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS wg_sessions_account ON wg_sessions (account_id);
+    CREATE TABLE IF NOT EXISTS wg_passkeys (id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES wg_accounts (id) ON DELETE CASCADE,
+      public_key TEXT NOT NULL, counter INTEGER NOT NULL, transports TEXT NOT NULL, created_at INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS wg_challenges (id TEXT PRIMARY KEY, challenge TEXT NOT NULL, account_id TEXT, expires_at INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS wg_account_seats (match_id TEXT NOT NULL REFERENCES wg_matches (match_id) ON DELETE CASCADE, seat TEXT NOT NULL,
+      account_id TEXT NOT NULL REFERENCES wg_accounts (id) ON DELETE CASCADE, PRIMARY KEY (match_id, seat)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS wg_account_seats_account ON wg_account_seats (account_id);
+    CREATE TABLE IF NOT EXISTS wg_ratings (account_id TEXT NOT NULL REFERENCES wg_accounts (id) ON DELETE CASCADE, side TEXT NOT NULL,
+      rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (account_id, side)) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS wg_results (match_id TEXT NOT NULL, side TEXT NOT NULL, account_id TEXT NOT NULL REFERENCES wg_accounts (id) ON DELETE CASCADE,
+      opponent_id TEXT, opponent_name TEXT NOT NULL, opponent_level TEXT, won INTEGER NOT NULL, reason TEXT NOT NULL, rated INTEGER NOT NULL,
+      rating_before REAL, rating_after REAL, rd_after REAL, decisions INTEGER NOT NULL, moves INTEGER NOT NULL,
+      started_at INTEGER NOT NULL, finished_at INTEGER NOT NULL, PRIMARY KEY (match_id, side));
+    CREATE INDEX IF NOT EXISTS wg_results_account ON wg_results (account_id, finished_at);
+    CREATE TABLE IF NOT EXISTS wg_pairing (id TEXT PRIMARY KEY, account_id TEXT REFERENCES wg_accounts (id) ON DELETE CASCADE, name TEXT NOT NULL,
+      rating REAL NOT NULL, side TEXT NOT NULL, clock TEXT NOT NULL, rated INTEGER NOT NULL, created_at INTEGER NOT NULL, seen_at INTEGER NOT NULL,
+      match_id TEXT, seat TEXT, credentials TEXT, mark TEXT);`);
+  // Which moves the computer made for a seat (a stand-in, the clock): not the player's decisions.
+  const cols = db.prepare(`SELECT name FROM pragma_table_info('wg_moves')`).all() as { name: string }[];
+  if (!cols.some((c) => c.name === 'auto')) db.exec('ALTER TABLE wg_moves ADD COLUMN auto INTEGER NOT NULL DEFAULT 0');
+}
+
+type AccountRow = { id: string; username: string; password: string | null; settings: string; created_at: number };
+const account = (r: AccountRow): Account & { password: string | null } => ({
+  id: r.id,
+  username: r.username,
+  createdAt: Number(r.created_at),
+  settings: JSON.parse(r.settings) as AccountSettings,
+  hasPassword: r.password !== null,
+  password: r.password,
+});
+
+type ResultDbRow = Record<string, string | number | null>;
+export const resultRow = (r: ResultDbRow): ResultRow => ({
+  matchID: String(r.match_id),
+  side: r.side as Side,
+  accountID: String(r.account_id),
+  opponentID: r.opponent_id === null ? null : String(r.opponent_id),
+  opponentName: String(r.opponent_name),
+  opponentLevel: r.opponent_level === null ? null : String(r.opponent_level),
+  won: Boolean(r.won),
+  reason: String(r.reason),
+  rated: Boolean(r.rated),
+  ratingBefore: r.rating_before === null ? null : Number(r.rating_before),
+  ratingAfter: r.rating_after === null ? null : Number(r.rating_after),
+  rdAfter: r.rd_after === null ? null : Number(r.rd_after),
+  decisions: Number(r.decisions),
+  moves: Number(r.moves),
+  startedAt: Number(r.started_at),
+  finishedAt: Number(r.finished_at),
+});
+
+export const ticketRow = (r: Record<string, unknown>): Ticket => ({
+  id: String(r.id),
+  accountID: r.account_id === null ? null : String(r.account_id),
+  name: String(r.name),
+  rating: Number(r.rating),
+  side: r.side as Ticket['side'],
+  clock: String(r.clock),
+  rated: Boolean(r.rated),
+  createdAt: Number(r.created_at),
+  seenAt: Number(r.seen_at),
+  matchID: r.match_id === null ? null : String(r.match_id),
+  seat: (r.seat as Side | null) ?? null,
+  credentials: r.credentials === null ? null : String(r.credentials),
+  mark: r.mark === null || r.mark === undefined ? null : String(r.mark),
+});
+
+/** The ORDER BY of a leaderboard (combined: the mean of both sides). */
+export const RESULT_COLUMNS = 'match_id, side, account_id, opponent_id, opponent_name, opponent_level, won, reason, rated, rating_before, rating_after, rd_after, decisions, moves, started_at, finished_at';
+
+export class SqliteAccounts implements AccountStore {
+  constructor(
+    private readonly db: Database.Database,
+    /** Inserts a new match inside the caller's transaction (the store's own insert). */
+    private readonly insertMatch: (m: Pairing['create']) => void,
+  ) {}
+
+  async create(a: { id: string; username: string; key: string; password: string | null; createdAt: number }): Promise<boolean> {
+    const r = this.db.prepare('INSERT INTO wg_accounts (id, username, name_key, password, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING').run(a.id, a.username, a.key, a.password, a.createdAt);
+    return r.changes === 1;
+  }
+  async byKey(key: string) {
+    const r = this.db.prepare('SELECT * FROM wg_accounts WHERE name_key = ?').get(key) as AccountRow | undefined;
+    return r && account(r);
+  }
+  async byID(id: string) {
+    const r = this.db.prepare('SELECT * FROM wg_accounts WHERE id = ?').get(id) as AccountRow | undefined;
+    return r && account(r);
+  }
+  async setPassword(id: string, password: string): Promise<void> {
+    this.db.prepare('UPDATE wg_accounts SET password = ? WHERE id = ?').run(password, id);
+  }
+  async setSettings(id: string, settings: AccountSettings): Promise<void> {
+    this.db.prepare('UPDATE wg_accounts SET settings = ? WHERE id = ?').run(JSON.stringify(settings), id);
+  }
+  async remove(id: string, deletedName: string): Promise<void> {
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE wg_results SET opponent_id = NULL, opponent_name = ? WHERE opponent_id = ?').run(deletedName, id);
+      this.db.prepare('DELETE FROM wg_accounts WHERE id = ?').run(id);
+    })();
+  }
+
+  async addSession(s: { hash: string; accountID: string; createdAt: number; expiresAt: number }): Promise<void> {
+    this.db.prepare('DELETE FROM wg_sessions WHERE expires_at < ?').run(s.createdAt);
+    this.db.prepare('INSERT INTO wg_sessions (id, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(s.hash, s.accountID, s.createdAt, s.expiresAt);
+  }
+  async session(hash: string, now: number): Promise<Account | undefined> {
+    const r = this.db.prepare('SELECT a.* FROM wg_sessions s JOIN wg_accounts a ON a.id = s.account_id WHERE s.id = ? AND s.expires_at > ?').get(hash, now) as AccountRow | undefined;
+    if (!r) return undefined;
+    const { password: _p, ...a } = account(r);
+    return a;
+  }
+  async dropSession(hash: string): Promise<void> {
+    this.db.prepare('DELETE FROM wg_sessions WHERE id = ?').run(hash);
+  }
+  async dropSessions(accountID: string, keep?: string): Promise<void> {
+    this.db.prepare('DELETE FROM wg_sessions WHERE account_id = ? AND id <> ?').run(accountID, keep ?? '');
+  }
+
+  async addPasskey(p: Passkey): Promise<void> {
+    this.db.prepare('INSERT INTO wg_passkeys (id, account_id, public_key, counter, transports, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(p.id, p.accountID, p.publicKey, p.counter, JSON.stringify(p.transports), p.createdAt);
+  }
+  private passkeyOf(r: Record<string, unknown> | undefined): Passkey | undefined {
+    return r && { id: String(r.id), accountID: String(r.account_id), publicKey: String(r.public_key), counter: Number(r.counter), transports: JSON.parse(String(r.transports)), createdAt: Number(r.created_at) };
+  }
+  async passkey(id: string) {
+    return this.passkeyOf(this.db.prepare('SELECT * FROM wg_passkeys WHERE id = ?').get(id) as Record<string, unknown> | undefined);
+  }
+  async passkeys(accountID: string) {
+    return (this.db.prepare('SELECT * FROM wg_passkeys WHERE account_id = ? ORDER BY created_at').all(accountID) as Record<string, unknown>[]).map((r) => this.passkeyOf(r)!);
+  }
+  async setPasskeyCounter(id: string, counter: number): Promise<void> {
+    this.db.prepare('UPDATE wg_passkeys SET counter = ? WHERE id = ?').run(counter, id);
+  }
+  async putChallenge(c: { id: string; challenge: string; accountID: string | null; expiresAt: number }): Promise<void> {
+    this.db.prepare('DELETE FROM wg_challenges WHERE expires_at < ?').run(Date.now());
+    this.db.prepare('INSERT INTO wg_challenges (id, challenge, account_id, expires_at) VALUES (?, ?, ?, ?)').run(c.id, c.challenge, c.accountID, c.expiresAt);
+  }
+  async takeChallenge(id: string, now: number) {
+    const r = this.db.prepare('DELETE FROM wg_challenges WHERE id = ? RETURNING challenge, account_id, expires_at').get(id) as { challenge: string; account_id: string | null; expires_at: number } | undefined;
+    return r && r.expires_at > now ? { challenge: r.challenge, accountID: r.account_id } : undefined;
+  }
+
+  async seats(accountID: string): Promise<SeatLink[]> {
+    return (this.db.prepare('SELECT match_id, seat FROM wg_account_seats WHERE account_id = ?').all(accountID) as { match_id: string; seat: Side }[]).map((r) => ({ matchID: r.match_id, seat: r.seat, accountID }));
+  }
+  async unlink(matchID: string, seat: Side): Promise<void> {
+    this.db.prepare('DELETE FROM wg_account_seats WHERE match_id = ? AND seat = ?').run(matchID, seat);
+  }
+  /** Inside the caller's transaction: the seats a metadata change gave to accounts. */
+  link(links: SeatLink[]): void {
+    const st = this.db.prepare('INSERT INTO wg_account_seats (match_id, seat, account_id) VALUES (?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE SET account_id = excluded.account_id');
+    for (const l of links) st.run(l.matchID, l.seat, l.accountID);
+  }
+
+  private ratingsNow(ids: string[]): Map<string, Partial<Record<Side, Rating>>> {
+    const out = new Map<string, Partial<Record<Side, Rating>>>();
+    if (ids.length === 0) return out;
+    const rows = this.db.prepare(`SELECT * FROM wg_ratings WHERE account_id IN (${ids.map(() => '?').join(',')})`).all(...ids) as { account_id: string; side: Side; rating: number; rd: number; vol: number; games: number }[];
+    for (const r of rows) out.set(r.account_id, { ...out.get(r.account_id), [r.side]: { rating: r.rating, rd: r.rd, vol: r.vol, games: r.games } });
+    return out;
+  }
+  async ratings(ids: string[]) {
+    return this.ratingsNow([...new Set(ids)].slice(0, 500));
+  }
+  async results(accountID: string, limit: number): Promise<ResultRow[]> {
+    return (this.db.prepare(`SELECT ${RESULT_COLUMNS} FROM wg_results WHERE account_id = ? ORDER BY finished_at DESC LIMIT ?`).all(accountID, limit) as ResultDbRow[]).map(resultRow);
+  }
+  async leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardRow[]> {
+    const sql =
+      side === 'combined'
+        ? `SELECT a.username, (COALESCE(e.rating, 1500) + COALESCE(n.rating, 1500)) / 2 AS rating, (COALESCE(e.rd, 350) + COALESCE(n.rd, 350)) / 2 AS rd,
+             COALESCE(e.games, 0) + COALESCE(n.games, 0) AS games
+           FROM wg_accounts a LEFT JOIN wg_ratings e ON e.account_id = a.id AND e.side = '0' LEFT JOIN wg_ratings n ON n.account_id = a.id AND n.side = '1'
+           WHERE COALESCE(e.games, 0) + COALESCE(n.games, 0) >= ? ORDER BY rating DESC, a.username LIMIT ?`
+        : `SELECT a.username, r.rating, r.rd, r.games FROM wg_ratings r JOIN wg_accounts a ON a.id = r.account_id WHERE r.side = '${side}' AND r.games >= ? ORDER BY r.rating DESC, a.username LIMIT ?`;
+    return (this.db.prepare(sql).all(minGames, limit) as BoardRow[]).map((r) => ({ username: r.username, rating: Number(r.rating), rd: Number(r.rd), games: Number(r.games) }));
+  }
+
+  /**
+   * Inside the transaction that stored a game-ending move: the players' records and, for a rated match,
+   * both side ratings. Keyed by (match, side): a second attempt finds its rows and changes nothing.
+   */
+  ended(matchID: string, gameover: unknown, finishedAt: number): void {
+    const row = this.db.prepare('SELECT metadata, updated_at, result FROM wg_matches WHERE match_id = ?').get(matchID) as Pick<StoredRow, 'metadata' | 'updated_at' | 'result'> | undefined;
+    if (!row) return;
+    const counts = this.db
+      .prepare(`SELECT json_extract(action, '$.payload.playerID') AS seat, count(*) AS decisions FROM wg_moves
+        WHERE match_id = ? AND auto = 0 AND json_extract(action, '$.payload.type') NOT IN (${NOT_DECISIONS.map(() => '?').join(',')}) GROUP BY seat`)
+      .all(matchID, ...NOT_DECISIONS) as { seat: string; decisions: number }[];
+    const moves = (this.db.prepare('SELECT count(*) AS n FROM wg_moves WHERE match_id = ?').get(matchID) as { n: number }).n;
+    const m = finishedMatch(matchID, mergeMetadata(row), gameover, counts, moves, finishedAt);
+    if (!m) return;
+    const now = this.ratingsNow([m.seats['0'].account?.id, m.seats['1'].account?.id].filter((x): x is string => !!x));
+    const out = gameEnd(m, (id, side) => now.get(id)?.[side]);
+    const add = this.db.prepare(`INSERT INTO wg_results (${RESULT_COLUMNS}) VALUES (${RESULT_COLUMNS.split(',').map(() => '?').join(',')}) ON CONFLICT DO NOTHING`);
+    let added = 0;
+    for (const r of out.results)
+      added += add.run(r.matchID, r.side, r.accountID, r.opponentID, r.opponentName, r.opponentLevel, r.won ? 1 : 0, r.reason, r.rated ? 1 : 0, r.ratingBefore, r.ratingAfter, r.rdAfter, r.decisions, r.moves, r.startedAt, r.finishedAt).changes;
+    if (added !== out.results.length) return;
+    const put = this.db.prepare('INSERT INTO wg_ratings (account_id, side, rating, rd, vol, games) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, side) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, games = excluded.games');
+    for (const r of out.ratings) put.run(r.accountID, r.side, r.rating.rating, r.rating.rd, r.rating.vol, r.rating.games);
+  }
+
+  async putTicket(t: Ticket): Promise<void> {
+    this.db.prepare('DELETE FROM wg_pairing WHERE (match_id IS NULL AND seen_at < ?) OR created_at < ?').run(t.seenAt - 60_000, t.seenAt - 3_600_000);
+    this.db
+      .prepare('INSERT INTO wg_pairing (id, account_id, name, rating, side, clock, rated, created_at, seen_at, mark) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(t.id, t.accountID, t.name, t.rating, t.side, t.clock, t.rated ? 1 : 0, t.createdAt, t.seenAt, t.mark);
+  }
+  async ticket(id: string, now: number) {
+    const r = this.db.prepare('UPDATE wg_pairing SET seen_at = ? WHERE id = ? RETURNING *').get(now, id) as Record<string, unknown> | undefined;
+    return r && ticketRow(r);
+  }
+  async dropTicket(id: string): Promise<void> {
+    this.db.prepare('DELETE FROM wg_pairing WHERE id = ?').run(id);
+  }
+  async pair(id: string, now: number, o: { window: number; liveMs: number; make: (a: Ticket, b: Ticket) => Pairing }) {
+    return this.db.transaction((): Ticket | undefined => {
+      const me = this.db.prepare('SELECT * FROM wg_pairing WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+      if (!me || me.match_id !== null) return me && ticketRow(me);
+      const t = ticketRow(me);
+      const them = this.db
+        .prepare(`SELECT * FROM wg_pairing WHERE id <> ? AND match_id IS NULL AND seen_at > ? AND clock = ? AND rated = ?
+          AND (side = 'either' OR ? = 'either' OR side <> ?) AND (account_id IS NULL OR ? IS NULL OR account_id <> ?) AND abs(rating - ?) <= ?
+          ORDER BY created_at LIMIT 1`)
+        .get(id, now - o.liveMs, t.clock, t.rated ? 1 : 0, t.side, t.side, t.accountID, t.accountID, t.rating, o.window) as Record<string, unknown> | undefined;
+      if (!them) return t;
+      const p = o.make(t, ticketRow(them));
+      this.insertMatch(p.create);
+      this.link(p.links);
+      const seat = this.db.prepare('UPDATE wg_pairing SET match_id = ?, seat = ?, credentials = ? WHERE id = ?');
+      for (const s of p.seats) seat.run(p.create.matchID, s.seat, s.credentials, s.ticketID);
+      return ticketRow(this.db.prepare('SELECT * FROM wg_pairing WHERE id = ?').get(id) as Record<string, unknown>);
+    })();
+  }
+}

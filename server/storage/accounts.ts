@@ -1,0 +1,150 @@
+/**
+ * What the server keeps of accounts (docs/ARCHITECTURE.md "Accounts"), whatever the backend: accounts
+ * (a password hash or none), sessions (by the SHA-256 of their id: the id itself is never stored),
+ * passkeys, WebAuthn challenges (single use), the seats each account holds, side ratings, the record of
+ * finished matches, and quick-pairing tickets. The backends share the tables' shape and the game-end step
+ * (`finishedMatch` + server/ratings/rules.ts), run inside the write that ends the game.
+ */
+import type { Rating } from '../ratings/glicko';
+import { SIDES, type FinishedMatch, type ResultRow, type SeatAccount, type Side } from '../ratings/rules';
+import type { MatchData, NewMatch } from './types';
+
+export type { Rating, ResultRow, Side };
+
+export interface AccountSettings {
+  /** Turn notifications for every seat of the account (one place, not per seat). */
+  notify?: { webhook: string; base?: string };
+}
+
+export interface Account {
+  id: string;
+  username: string;
+  createdAt: number;
+  settings: AccountSettings;
+  /** Whether a password is set (an account may have passkeys only). */
+  hasPassword: boolean;
+}
+
+export interface Passkey {
+  id: string;
+  accountID: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  createdAt: number;
+}
+
+/** A seat an account holds (the metadata says whether it still does). */
+export interface SeatLink {
+  matchID: string;
+  seat: Side;
+  accountID: string;
+}
+
+export interface Ticket {
+  id: string;
+  accountID: string | null;
+  name: string;
+  rating: number;
+  side: Side | 'either';
+  clock: string;
+  rated: boolean;
+  createdAt: number;
+  seenAt: number;
+  matchID: string | null;
+  seat: Side | null;
+  credentials: string | null;
+  /** The account's seat mark (JSON, accounts/seat.ts), for the seat the pairing gives it. */
+  mark: string | null;
+}
+
+/** Two tickets paired: the match to create and which seat (with its credentials) each ticket gets. */
+export interface Pairing {
+  create: NewMatch;
+  seats: { ticketID: string; seat: Side; credentials: string }[];
+  links: SeatLink[];
+}
+
+export interface BoardRow {
+  username: string;
+  rating: number;
+  rd: number;
+  games: number;
+}
+
+export interface AccountStore {
+  create(a: { id: string; username: string; key: string; password: string | null; createdAt: number }): Promise<boolean>;
+  byKey(key: string): Promise<(Account & { password: string | null }) | undefined>;
+  byID(id: string): Promise<(Account & { password: string | null }) | undefined>;
+  setPassword(id: string, password: string): Promise<void>;
+  setSettings(id: string, settings: AccountSettings): Promise<void>;
+  /** Removes the account with its sessions, passkeys, seat links, ratings and record; opponents' records name it "deleted player". */
+  remove(id: string, deletedName: string): Promise<void>;
+
+  addSession(s: { hash: string; accountID: string; createdAt: number; expiresAt: number }): Promise<void>;
+  session(hash: string, now: number): Promise<Account | undefined>;
+  dropSession(hash: string): Promise<void>;
+  /** Every session of the account but `keep` (when given). */
+  dropSessions(accountID: string, keep?: string): Promise<void>;
+
+  addPasskey(p: Passkey): Promise<void>;
+  passkey(id: string): Promise<Passkey | undefined>;
+  passkeys(accountID: string): Promise<Passkey[]>;
+  setPasskeyCounter(id: string, counter: number): Promise<void>;
+  putChallenge(c: { id: string; challenge: string; accountID: string | null; expiresAt: number }): Promise<void>;
+  /** The challenge, once: it is deleted as it is read; undefined when unknown or expired. */
+  takeChallenge(id: string, now: number): Promise<{ challenge: string; accountID: string | null } | undefined>;
+
+  seats(accountID: string): Promise<SeatLink[]>;
+  unlink(matchID: string, seat: Side): Promise<void>;
+
+  ratings(accountIDs: string[]): Promise<Map<string, Partial<Record<Side, Rating>>>>;
+  results(accountID: string, limit: number): Promise<ResultRow[]>;
+  leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardRow[]>;
+
+  /** Adds (or refreshes) a ticket; stale unpaired tickets are removed on the way. */
+  putTicket(t: Ticket): Promise<void>;
+  ticket(id: string, now: number): Promise<Ticket | undefined>;
+  dropTicket(id: string): Promise<void>;
+  /**
+   * One transaction: if `id` is unpaired and some other live, unpaired, compatible ticket is in `window`
+   * of its rating, both are paired with the match `make` builds (created in the same transaction).
+   * Locks both tickets (PostgreSQL: FOR UPDATE SKIP LOCKED), so no ticket is ever paired twice.
+   */
+  pair(id: string, now: number, opts: { window: number; liveMs: number; make: (a: Ticket, b: Ticket) => Pairing }): Promise<Ticket | undefined>;
+}
+
+/** The account a seat's metadata names (server-set, `data.account`), if any. */
+export function seatAccount(seat: { data?: unknown } | undefined): (SeatAccount & { ratings?: Partial<Record<Side, number>> }) | null {
+  const a = (seat?.data as { account?: unknown } | undefined)?.account as { id?: unknown; username?: unknown } | undefined;
+  return a && typeof a.id === 'string' && typeof a.username === 'string' ? (a as SeatAccount) : null;
+}
+
+/** A finished match as the rating rules read it, from its metadata and its stored moves. */
+export function finishedMatch(
+  matchID: string,
+  m: MatchData,
+  gameover: unknown,
+  counts: { seat: string; decisions: number }[],
+  moves: number,
+  finishedAt: number,
+): FinishedMatch | null {
+  const over = gameover as { winner?: unknown; reason?: unknown } | undefined;
+  if (over?.winner !== '0' && over?.winner !== '1') return null;
+  const seats = {} as FinishedMatch['seats'];
+  for (const s of SIDES) {
+    const p = (m.players as Record<string, { name?: string; data?: unknown }>)[s];
+    const bot = (p?.data as { bot?: unknown } | undefined)?.bot;
+    seats[s] = {
+      name: p?.name ?? null,
+      account: seatAccount(p),
+      bot: typeof bot === 'string' ? bot : null,
+      decisions: counts.find((c) => c.seat === s)?.decisions ?? 0,
+      abandoned: m.standIns?.[s]?.reason === 'abandoned',
+    };
+  }
+  return { matchID, rated: (m as { rated?: unknown }).rated === true, winner: over.winner, reason: typeof over.reason === 'string' ? over.reason : '', seats, moves, startedAt: m.createdAt, finishedAt };
+}
+
+/** Moves that are no decision of the player: giving up and the clock running out. */
+export const NOT_DECISIONS = ['resign', 'timeout'];

@@ -1,0 +1,132 @@
+/**
+ * Quick pairing ("Play now"): two compatible players are paired into one match with both seated (sides as
+ * asked, rated when asked, their seats their accounts'); incompatible asks wait; the rating window decides
+ * and widens with the wait; a ticket nobody polls is paired no more; bodies are checked; and with two
+ * server processes on PostgreSQL polling the same tickets at once, no ticket is ever paired twice.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { windowAfter, PAIRING } from '../../server/accounts/pairing';
+import type { Ticket } from '../../server/storage/accounts';
+import { api, player, postgresAvailable, startTestServer, until, type TestServer } from './helpers';
+import { signUp, twoProcesses } from './account-helpers';
+
+const hasPg = await postgresAvailable();
+
+describe('pairing on one process', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('embedded');
+  });
+  afterAll(() => t.stop());
+
+  it('pairs two signed-in players asking for opposite sides (or either) into one rated match, both seated', async () => {
+    const ann = await signUp(t.url, 'PairAnn');
+    const bob = await signUp(t.url, 'PairBob');
+    const first = await ann.call('/pair', { side: '0', clock: 'none', rated: true });
+    expect(first.body).toMatchObject({ status: 'waiting', suggestedLevel: 'normal' });
+    expect(first.body.ticket).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const second = await bob.call('/pair', { side: 'either', clock: 'none', rated: true });
+    expect(second.body).toMatchObject({ status: 'paired', playerID: '1' });
+    const polled = await ann.call('/pair/poll', { ticket: first.body.ticket });
+    expect(polled.body).toMatchObject({ status: 'paired', playerID: '0', matchID: second.body.matchID });
+    const m = (await api(t.url, `/games/watergate/${second.body.matchID}`)).body;
+    expect(m).toMatchObject({ rated: true, unlisted: true });
+    expect(m.players.map((p: { name: string; account: { username: string } }) => [p.name, p.account.username])).toEqual([['PairAnn', 'PairAnn'], ['PairBob', 'PairBob']]);
+    expect((await ann.call('/me/matches')).body.matches).toEqual([expect.objectContaining({ matchID: m.matchID, playerID: '0', playerCredentials: polled.body.playerCredentials })]);
+    // The credentials each got open their seats, and the game is on (both seats taken).
+    const p = player(t.url, m.matchID, '1', second.body.playerCredentials);
+    await until(() => p.state() !== null, 'synced');
+    expect(p.state()!.G.prompt).not.toBeNull();
+    p.stop();
+    // Too late to cancel: the answer says where the match is.
+    expect((await ann.call('/pair/cancel', { ticket: first.body.ticket })).body).toMatchObject({ status: 'paired', matchID: m.matchID });
+  });
+
+  it('keeps apart the same side twice, other clocks, rated with unrated, one account with itself; guests play unrated', async () => {
+    const cy = await signUp(t.url, 'PairCy');
+    const dee = await signUp(t.url, 'PairDee');
+    const eve = await signUp(t.url, 'PairEve');
+    const asks: [typeof cy, object][] = [
+      [cy, { side: '1', clock: 'live', rated: true }],
+      [cy, { side: '0', clock: 'live', rated: true }], // the same account on the other side
+      [dee, { side: '1', clock: 'relaxed', rated: true }], // another clock
+      [dee, { side: '0', clock: 'live', rated: false }], // unrated against rated
+      [eve, { side: '1', clock: 'relaxed', rated: true }], // the same side as Dee's
+    ];
+    for (const [who, body] of asks) expect((await who.call('/pair', body)).body.status, JSON.stringify(body)).toBe('waiting');
+    expect((await api(t.url, '/pair', { side: '0', clock: 'live', rated: true, name: 'Guest' }, { origin: t.url })).status).toBe(400);
+    const g1 = await api(t.url, '/pair', { side: 'either', clock: 'none', rated: false, name: 'Gus' }, { origin: t.url });
+    const g2 = await api(t.url, '/pair', { side: 'either', clock: 'none', rated: false, name: 'Gwen' }, { origin: t.url });
+    expect([g1.body.status, g2.body.status]).toEqual(['waiting', 'paired']);
+    expect((await api(t.url, `/games/watergate/${g2.body.matchID}`)).body.rated).toBeUndefined();
+  });
+
+  it('refuses bad asks with a 400 naming the field, an unknown ticket with a 404', async () => {
+    for (const [body, why] of [
+      [{ side: 'both', clock: 'none', rated: false, name: 'X' }, /side must be/],
+      [{ side: '0', clock: 'blitz', rated: false, name: 'X' }, /clock must be/],
+      [{ side: '0', clock: 'none', rated: 'yes', name: 'X' }, /rated must be/],
+      [{ side: '0', clock: 'none', rated: false }, /name is required/],
+      [{ side: '0', clock: 'none', rated: false, name: 'X', extra: 1 }, /unknown field/],
+    ] as [object, RegExp][]) {
+      const r = await api(t.url, '/pair', body, { origin: t.url });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error).toMatch(why);
+    }
+    expect((await api(t.url, '/pair/poll', { ticket: 'A'.repeat(32) })).status).toBe(404);
+    expect((await api(t.url, '/pair/poll', { ticket: 'short' })).status).toBe(400);
+  });
+
+  it('pairs within the rating window only, widening with the wait; a ticket nobody polls is left out', async () => {
+    expect(windowAfter(0)).toBe(PAIRING.window);
+    expect(windowAfter(20_000)).toBe(PAIRING.window + 20 * PAIRING.widenPerSecond);
+    expect(windowAfter(3_600_000)).toBe(PAIRING.maxWindow);
+    const a = t.store.accounts;
+    const now = Date.now();
+    const ticket = (id: string, rating: number, seenAt = now): Ticket => ({ id, accountID: null, name: id, rating, side: 'either', clock: 'none', rated: false, createdAt: now, seenAt, matchID: null, seat: null, credentials: null, mark: null });
+    await a.putTicket(ticket('strong', 1800));
+    await a.putTicket(ticket('gone', 1500, now - PAIRING.liveMs - 1));
+    await a.putTicket(ticket('me', 1500));
+    const { pairedMatch } = await import('../../server/accounts/pairing');
+    const { Watergate } = await import('../../game/index');
+    const make = (x: Ticket, y: Ticket) => pairedMatch(Watergate, x, y);
+    expect((await a.pair('me', now, { window: 100, liveMs: PAIRING.liveMs, make }))!.matchID).toBeNull();
+    const later = await a.pair('me', now, { window: windowAfter(30_000), liveMs: PAIRING.liveMs, make });
+    expect(later!.matchID).not.toBeNull();
+    expect((await a.ticket('strong', now))!.matchID).toBe(later!.matchID);
+    expect((await a.ticket('gone', now))!.matchID).toBeNull();
+  });
+});
+
+const start = twoProcesses();
+
+describe.skipIf(!hasPg)('pairing with two processes on PostgreSQL', () => {
+  it('never pairs one ticket twice while both processes poll every ticket at once', async () => {
+    const urls = (await start()).map((p) => p.url);
+    const n = 16;
+    const asked = await Promise.all(Array.from({ length: n }, (_, i) => api(urls[i % 2], '/pair', { side: 'either', clock: 'none', rated: false, name: `P${i}` }, { origin: urls[i % 2] })));
+    const tickets = asked.map((r) => r.body.ticket as string);
+    const last = new Map<string, { matchID?: string; playerID?: string }>();
+    for (let round = 0; round < 6; round++) {
+      const polls = await Promise.all(tickets.flatMap((ticket) => urls.map((u) => api(u, '/pair/poll', { ticket }).then((r) => [ticket, r.body] as const))));
+      const before = new Map(last);
+      for (const [ticket, body] of polls) {
+        const seen = before.get(ticket) ?? last.get(ticket);
+        // Paired in an earlier round, a ticket's answer never changes, whichever process answers; within a
+        // round, two concurrent polls may answer before and after the pairing, but never two matches.
+        if (seen?.matchID && (before.has(ticket) || body.matchID)) expect(body).toMatchObject({ matchID: seen.matchID, playerID: seen.playerID });
+        if (body.matchID) last.set(ticket, { matchID: body.matchID, playerID: body.playerID });
+      }
+    }
+    for (const r of asked) if (r.body.matchID) expect(last.get(r.body.ticket)).toMatchObject({ matchID: r.body.matchID });
+    const byMatch = new Map<string, string[]>();
+    for (const [ticket, s] of last) byMatch.set(s.matchID!, [...(byMatch.get(s.matchID!) ?? []), `${ticket}:${s.playerID}`]);
+    expect(last.size).toBe(n);
+    expect([...byMatch.values()].every((pair) => pair.length === 2 && new Set(pair.map((x) => x.split(':')[1])).size === 2)).toBe(true);
+    expect(byMatch.size).toBe(n / 2);
+    for (const matchID of byMatch.keys()) {
+      const names = (await api(urls[0], `/games/watergate/${matchID}`)).body.players.map((p: { name: string }) => p.name);
+      expect(names.every((x: string) => /^P\d+$/.test(x))).toBe(true);
+    }
+  }, 120_000);
+});

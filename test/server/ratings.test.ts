@@ -1,0 +1,254 @@
+/**
+ * Ratings by side. The Glicko-2 library against Glickman's published worked example; the rules (who is
+ * rated, an abandoned seat loses, the computer's and the clock's moves are no decisions); the game-end
+ * step inside the store's write of the game-ending move on every backend — exactly once however many
+ * writers race (on PostgreSQL from two separate connection pools, as two processes would); and over real
+ * sockets: a rated match ended by resignation moves both side ratings once, shown in the profile and the
+ * leaderboard, while a game against the computer is unrated and counted against its level.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { State } from 'boardgame.io';
+import { Watergate, legalMoves, type WatergateState } from '../../game/index';
+import { buildMatch } from '../../server/lobby/matches';
+import { newRating, ratePeriod, rateGame } from '../../server/ratings/glicko';
+import { gameEnd, recordedWinner, unratedBecause, type FinishedMatch } from '../../server/ratings/rules';
+import { openStore } from '../../server/storage/index';
+import type { MatchStore, MoveCommit } from '../../server/storage/types';
+import { api, openTestStore, PG_URL, player, postgresAvailable, startTestServer, until, uniqueSchema, dropSchema, type TestServer } from './helpers';
+import { signUp } from './account-helpers';
+
+const hasPg = await postgresAvailable();
+
+describe('Glicko-2 (the glicko2 library)', () => {
+  it("gives Glickman's worked example: 1500/200/0.06 against 1400/30, 1550/100, 1700/300 scoring 1, 0, 0", () => {
+    const r = ratePeriod({ rating: 1500, rd: 200, vol: 0.06, games: 0 }, [
+      { opponent: { rating: 1400, rd: 30, vol: 0.06 }, score: 1 },
+      { opponent: { rating: 1550, rd: 100, vol: 0.06 }, score: 0 },
+      { opponent: { rating: 1700, rd: 300, vol: 0.06 }, score: 0 },
+    ]);
+    expect(r.rating).toBeCloseTo(1464.06, 1);
+    expect(r.rd).toBeCloseTo(151.52, 1);
+    expect(r.vol).toBeCloseTo(0.05999, 4);
+    expect(r.games).toBe(3);
+  });
+
+  it('between two newcomers the winner gains what the loser drops, and both grow surer', () => {
+    const [w, l] = rateGame(newRating(), newRating(), 1);
+    expect(w.rating).toBeGreaterThan(1500);
+    expect(l.rating).toBeCloseTo(3000 - w.rating, 6);
+    expect(w.rd).toBeLessThan(350);
+    expect([w.games, l.games]).toEqual([1, 1]);
+  });
+});
+
+const acct = (id: string) => ({ id, username: id.toUpperCase() });
+const finished = (o: Partial<FinishedMatch> = {}, seats: Partial<Record<'0' | '1', Partial<FinishedMatch['seats']['0']>>> = {}): FinishedMatch => ({
+  matchID: 'm',
+  rated: true,
+  winner: '0',
+  reason: 'resigned',
+  moves: 20,
+  startedAt: 0,
+  finishedAt: 60_000,
+  ...o,
+  seats: {
+    '0': { name: 'A', account: acct('a'), bot: null, decisions: 5, abandoned: false, ...seats['0'] },
+    '1': { name: 'B', account: acct('b'), bot: null, decisions: 5, abandoned: false, ...seats['1'] },
+  },
+});
+
+describe('the rating rules', () => {
+  it('rate only a match created rated between two distinct accounts who each made 3 decisions', () => {
+    expect(unratedBecause(finished())).toBeNull();
+    expect(unratedBecause(finished({ rated: false }))).toBe('created unrated');
+    expect(unratedBecause(finished({}, { '1': { account: null } }))).toBe('a seat without an account');
+    expect(unratedBecause(finished({}, { '1': { bot: 'easy', account: null } }))).toBe('against the computer');
+    expect(unratedBecause(finished({}, { '1': { account: acct('a') } }))).toBe('one account on both seats');
+    expect(unratedBecause(finished({}, { '1': { decisions: 2 } }))).toBe('fewer than 3 decisions');
+    expect(unratedBecause(finished({}, { '0': { decisions: 3 }, '1': { decisions: 3 } }))).toBeNull();
+  });
+
+  it('an abandoned seat loses whatever the computer standing in for it did; otherwise the game decides', () => {
+    expect(recordedWinner(finished({ winner: '0' }, { '0': { abandoned: true } }))).toBe('1');
+    expect(recordedWinner(finished({ winner: '1' }))).toBe('1');
+    const out = gameEnd(finished({ winner: '0' }, { '0': { abandoned: true } }), () => undefined);
+    expect(out.results.map((r) => [r.side, r.won])).toEqual([['0', false], ['1', true]]);
+    expect(out.ratings.find((r) => r.side === '1')!.rating.rating).toBeGreaterThan(1500);
+  });
+
+  it("writes each account's record, rated or not, and side ratings only when rated", () => {
+    const vsBot = gameEnd(finished({ rated: false }, { '1': { account: null, bot: 'hard', name: 'Computer' } }), () => undefined);
+    expect(vsBot.ratings).toEqual([]);
+    expect(vsBot.results).toEqual([expect.objectContaining({ side: '0', accountID: 'a', opponentLevel: 'hard', won: true, rated: false, ratingAfter: null })]);
+    const rated = gameEnd(finished(), (id, side) => (id === 'a' && side === '0' ? { rating: 1700, rd: 80, vol: 0.06, games: 9 } : undefined));
+    expect(rated.ratings.map((r) => [r.accountID, r.side, r.rating.games])).toEqual([['a', '0', 10], ['b', '1', 1]]);
+    expect(rated.results.map((r) => [r.side, r.ratingBefore])).toEqual([['0', 1700], ['1', 1500]]);
+  });
+});
+
+const successor = (s: State, mark: number): State => ({ ...s, _stateID: s._stateID + 1, G: { ...s.G, mark } });
+const moveCommit = (prev: State, next: State, seat: '0' | '1', extra: Partial<MoveCommit> = {}): MoveCommit => {
+  const action = { type: 'MAKE_MOVE' as const, payload: { type: extra.gameover ? 'resign' : 'play', args: [], playerID: seat } };
+  return { prevStateID: prev._stateID, seatsVersion: 0, state: next, action, log: [], updatedAt: 5_000 + next._stateID, snapshot: false, ...extra };
+};
+
+for (const backend of ['embedded', 'postgres', 'pglite'] as const) {
+  describe.skipIf(backend === 'postgres' && !hasPg)(`the game-end step in the store's write (${backend})`, () => {
+    let store: MatchStore;
+    let cleanup: () => Promise<void>;
+    let schema = '';
+    beforeAll(async () => {
+      if (backend === 'pglite') {
+        const dir = mkdtempSync(join(tmpdir(), 'wg-pglite-'));
+        store = await openStore({ dataDir: dir, embedded: 'pglite' });
+        cleanup = async () => rmSync(dir, { recursive: true, force: true });
+      } else if (backend === 'postgres') {
+        schema = uniqueSchema();
+        store = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
+        cleanup = () => dropSchema(schema);
+      } else ({ store, cleanup } = await openTestStore(backend));
+    });
+    afterAll(async () => {
+      await store.close();
+      await cleanup();
+    });
+
+    /** A match between two new accounts (or the given seats' data), with `moves` decisions each already stored. */
+    const seated = async (tag: string, o: { rated?: boolean; decisions?: [number, number]; autoFor?: '0' | '1'; abandoned?: '0' | '1' } = {}) => {
+      const ids = [`${tag}e`, `${tag}n`];
+      for (const id of ids) await store.accounts.create({ id, username: id, key: id, password: null, createdAt: 1 });
+      const { initialState, metadata } = buildMatch(Watergate, undefined, true);
+      if (o.rated !== false) metadata.rated = true;
+      ids.forEach((id, i) => ((metadata.players as Record<string, object>)[String(i)] = { id: i, name: id, credentials: `c${i}`, data: { account: { id, username: id } } }));
+      if (o.abandoned) metadata.standIns = { [o.abandoned]: { level: 'normal', reason: 'abandoned', since: 1 } };
+      const matchID = `m${tag}`;
+      await store.createMatch({ matchID, initialState, metadata });
+      let s = initialState;
+      const [d0, d1] = o.decisions ?? [3, 3];
+      for (let i = 0; i < Math.max(d0, d1); i++)
+        for (const seat of ['0', '1'] as const)
+          if (i < (seat === '0' ? d0 : d1)) {
+            const next = successor(s, i);
+            await store.commitMove(matchID, moveCommit(s, next, seat, { auto: o.autoFor === seat }));
+            s = next;
+          }
+      return { matchID, ids, last: s };
+    };
+    const end = (last: State, winner: '0' | '1') => moveCommit(last, successor(last, 99), winner === '0' ? '1' : '0', { gameover: { winner, reason: 'resigned' } });
+
+    it('a rated game moves the Editor rating of one account and the Nixon rating of the other, with both records', async () => {
+      const { matchID, ids, last } = await seated('a');
+      await store.commitMove(matchID, end(last, '0'));
+      const r = await store.accounts.ratings(ids);
+      expect(r.get(ids[0])).toEqual({ '0': expect.objectContaining({ games: 1 }) });
+      expect(r.get(ids[1])).toEqual({ '1': expect.objectContaining({ games: 1 }) });
+      expect(r.get(ids[0])!['0']!.rating).toBeGreaterThan(1500);
+      expect(r.get(ids[1])!['1']!.rating).toBeLessThan(1500);
+      const rec = await store.accounts.results(ids[1], 10);
+      expect(rec).toEqual([expect.objectContaining({ matchID, side: '1', won: false, rated: true, opponentName: ids[0], decisions: 3, moves: 7, reason: 'resigned' })]);
+      expect((await store.accounts.leaderboard('0', 1, 10)).map((b) => b.username)).toContain(ids[0]);
+    });
+
+    it('exactly once when many writers end the same game at once', async () => {
+      const { matchID, ids, last } = await seated('b');
+      // Other connections, as other processes would have (on PostgreSQL: their own pools).
+      const others = backend === 'postgres' ? await Promise.all([1, 2].map(() => openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' }))) : [store];
+      try {
+        const tries = Array.from({ length: 10 }, (_, i) => others[i % others.length].commitMove(matchID, end(last, i % 2 === 0 ? '0' : '1')));
+        const settled = await Promise.allSettled(tries);
+        expect(settled.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
+      } finally {
+        if (backend === 'postgres') for (const o of others) await o.close();
+      }
+      const r = await store.accounts.ratings(ids);
+      expect([r.get(ids[0])!['0']!.games, r.get(ids[1])!['1']!.games]).toEqual([1, 1]);
+      expect(await store.accounts.results(ids[0], 10)).toHaveLength(1);
+      expect(await store.accounts.results(ids[1], 10)).toHaveLength(1);
+    });
+
+    it("too few decisions (the computer's moves do not count) or created unrated: recorded, not rated", async () => {
+      for (const [tag, o] of [['c', { decisions: [3, 2] }], ['d', { autoFor: '1', decisions: [4, 4] }], ['e', { rated: false }]] as const) {
+        const { matchID, ids, last } = await seated(tag, o as never);
+        await store.commitMove(matchID, end(last, '1'));
+        expect((await store.accounts.ratings(ids)).size, tag).toBe(0);
+        expect((await store.accounts.results(ids[0], 10)).map((x) => x.rated), tag).toEqual([false]);
+      }
+    });
+
+    it('an abandoned seat loses even when the computer standing in for it won', async () => {
+      const { matchID, ids, last } = await seated('f', { abandoned: '0' });
+      await store.commitMove(matchID, end(last, '0'));
+      expect((await store.accounts.results(ids[0], 10))[0].won).toBe(false);
+      expect((await store.accounts.ratings(ids)).get(ids[1])!['1']!.rating).toBeGreaterThan(1500);
+    });
+  });
+}
+
+describe('a rated match over the sockets (embedded)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('embedded', { leaderboardMinGames: 1, bots: { threads: 1 } });
+  });
+  afterAll(() => t.stop());
+
+  it('after 3+ decisions each, a resignation moves both side ratings once; profile and leaderboard show it', async () => {
+    const ed = await signUp(t.url, 'Editorial');
+    const nx = await signUp(t.url, 'Tricky');
+    const matchID = (await ed.call('/games/watergate/create', {})).body.matchID;
+    const creds = { '0': (await ed.call(`/games/watergate/${matchID}/join`, { playerID: '0' })).body.playerCredentials, '1': (await nx.call(`/games/watergate/${matchID}/join`, { playerID: '1' })).body.playerCredentials };
+    const ps = { '0': player(t.url, matchID, '0', creds['0']), '1': player(t.url, matchID, '1', creds['1']) };
+    await until(() => ps['0'].state() !== null && ps['1'].state() !== null, 'synced');
+    const made = { '0': 0, '1': 0 };
+    while (made['0'] < 3 || made['1'] < 3) {
+      const s = ps['0'].state()!;
+      const seat = s.G.prompt!.player as '0' | '1';
+      const mine = ps[seat].state()!;
+      const m = legalMoves(mine.G as unknown as WatergateState, seat).find((x) => x.move !== 'resign')!;
+      (ps[seat].client.moves as Record<string, (a: unknown) => void>)[m.move](m.args[0]);
+      await until(() => ps['0'].state()!._stateID > s._stateID, 'the move landed');
+      made[seat]++;
+    }
+    (ps['1'].client.moves as Record<string, () => void>).resign();
+    await until(() => ps['0'].state()!.ctx.gameover !== undefined, 'over');
+    ps['0'].stop();
+    ps['1'].stop();
+    const e = (await api(t.url, '/players/editorial')).body;
+    const n = (await api(t.url, '/players/Tricky')).body;
+    expect(e.ratings.editor.games).toBe(1);
+    expect(e.ratings.editor.rating).toBeGreaterThan(1500);
+    expect(e.ratings.nixon).toEqual({ rating: 1500, rd: 350, games: 0 });
+    expect(n.ratings.nixon.games).toBe(1);
+    expect(n.ratings.nixon.rating).toBeLessThan(1500);
+    expect(e.history.editor).toEqual([{ at: expect.any(Number), rating: e.ratings.editor.rating }]);
+    expect(e.bySide.editor).toEqual({ won: 1, lost: 0 });
+    expect(n.byOpponent).toEqual([{ opponent: 'Editorial', won: 0, lost: 1 }]);
+    expect(n.matches[0]).toMatchObject({ matchID, side: '1', opponent: 'Editorial', won: false, reason: 'resigned', rated: true });
+    const board = (await api(t.url, '/leaderboard?role=editor')).body;
+    expect(board).toMatchObject({ role: 'editor', minGames: 1 });
+    expect(board.players[0]).toMatchObject({ username: 'Editorial', games: 1 });
+    expect((await api(t.url, '/leaderboard?role=nixon')).body.players.map((p: { username: string }) => p.username)).toEqual(['Tricky']);
+    expect((await api(t.url, '/leaderboard?role=both')).status).toBe(400);
+    expect((await api(t.url, '/players/nobody-here')).status).toBe(404);
+    // Public data: no account id, no settings.
+    expect(JSON.stringify(e)).not.toMatch(/webhook|password|credentials/);
+  });
+
+  it('a game against the computer is unrated and counted against its level', async () => {
+    const me = await signUp(t.url, 'Solo');
+    const vs = (await me.call('/games/watergate/vs-computer', { botSeat: '1', level: 'easy' })).body;
+    const creds = (await me.call(`/games/watergate/${vs.matchID}/join`, { playerID: '0' })).body.playerCredentials;
+    const p = player(t.url, vs.matchID, '0', creds);
+    await until(() => p.state() !== null, 'synced');
+    (p.client.moves as Record<string, () => void>).resign();
+    await until(() => p.state()!.ctx.gameover !== undefined, 'over');
+    p.stop();
+    const prof = (await api(t.url, '/players/Solo')).body;
+    expect(prof.ratings.editor.games).toBe(0);
+    expect(prof.byLevel).toEqual([{ level: 'easy', won: 0, lost: 1 }]);
+    expect(prof.byOpponent).toEqual([]);
+    expect(prof.matches[0]).toMatchObject({ matchID: vs.matchID, level: 'easy', rated: false });
+  });
+});
