@@ -53,6 +53,15 @@ function activate(ctx: Ctx, prompt: Prompt): Ctx {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A deep copy of plain data (the state is JSON): several times faster than structuredClone here. */
+function copy<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(copy) as T;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) out[k] = copy((v as Record<string, unknown>)[k]);
+  return out as T;
+}
+
 /**
  * `next` (a fresh copy, changed in place here) with every part that equals `prev`'s part replaced by
  * `prev`'s own object, as boardgame.io's Immer drafts leave a state: consecutive states share what did not
@@ -97,7 +106,7 @@ export function advance(state: State<WatergateState>, action: MoveAction): { sta
   const before = state.G;
   if (state.ctx.gameover !== undefined || before.winner !== null) throw new Error('the game is over');
   const { log, ...rest } = before;
-  const work = structuredClone(rest) as WatergateState;
+  const work = copy(rest) as WatergateState;
   work.log = log.slice();
   const random = randomFrom(state.plugins.random.data as RandomData);
   applyChecked(work, p, type, args[0], random.rng);

@@ -174,31 +174,36 @@ export class SqliteStore implements MatchStore {
   }
 
   commitMove(matchID: string, c: MoveCommit): Promise<void> {
-    return this.timed('move', () =>
-      this.db.transaction(() => {
-        const over = c.gameover !== undefined;
-        const r = this.st.advance.run({
-          id: matchID,
-          prev: c.prevStateID,
-          next: c.state._stateID,
-          seats: c.seatsVersion,
-          at: c.updatedAt,
-          over: over ? 1 : 0,
-          result: over ? JSON.stringify(c.gameover) : null,
-          snap: c.snapshot ? 1 : 0,
-          clock: c.clock ? JSON.stringify(c.clock) : null,
-        });
-        if (r.changes === 0) {
-          const head = this.st.head.get(matchID) as MatchRow | undefined;
-          throw new StaleStateError(matchID, head?.state_id ?? null, c.state._stateID);
-        }
-        if (c.snapshot) this.st.snapshot.run(JSON.stringify(c.state), matchID);
-        this.st.addMove.run(matchID, c.state._stateID, JSON.stringify(c.action), JSON.stringify(c.log), c.auto ? 1 : 0);
-        // The players' records and ratings, in the same transaction as the move that ended the game.
-        if (over) this.accounts.ended(matchID, c.gameover, c.updatedAt);
-      })(),
-    );
+    return this.timed('move', () => this.moveTx(matchID, c));
   }
+
+  /** A move's one transaction (made once: better-sqlite3 builds a wrapper for each `transaction` call). */
+  private readonly moveTx = (matchID: string, c: MoveCommit): void => {
+    this.commitMoveTx ??= this.db.transaction((id: string, m: MoveCommit) => {
+      const over = m.gameover !== undefined;
+      const r = this.st.advance.run({
+        id,
+        prev: m.prevStateID,
+        next: m.state._stateID,
+        seats: m.seatsVersion,
+        at: m.updatedAt,
+        over: over ? 1 : 0,
+        result: over ? JSON.stringify(m.gameover) : null,
+        snap: m.snapshot ? 1 : 0,
+        clock: m.clock ? JSON.stringify(m.clock) : null,
+      });
+      if (r.changes === 0) {
+        const head = this.st.head.get(id) as MatchRow | undefined;
+        throw new StaleStateError(id, head?.state_id ?? null, m.state._stateID);
+      }
+      if (m.snapshot) this.st.snapshot.run(JSON.stringify(m.state), id);
+      this.st.addMove.run(id, m.state._stateID, JSON.stringify(m.action), JSON.stringify(m.log), m.auto ? 1 : 0);
+      // The players' records and ratings, in the same transaction as the move that ended the game.
+      if (over) this.accounts.ended(id, m.gameover, m.updatedAt);
+    });
+    this.commitMoveTx(matchID, c);
+  };
+  private commitMoveTx?: (matchID: string, c: MoveCommit) => void;
 
   private moveRows(matchID: string, after: number): MoveRow[] {
     return (this.st.moves.all(matchID, after) as { state_id: number; action: string; log: string }[]).map((r) => ({

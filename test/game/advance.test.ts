@@ -72,7 +72,7 @@ describe('advance', () => {
     }
     // Every kind of transition was met, many times.
     expect(seen.ends).toBe(GAMES);
-    expect(Math.min(seen.resign, seen.timeout)).toBeGreaterThanOrEqual(GAMES / 8);
+    expect(Math.min(seen.resign, seen.timeout)).toBeGreaterThanOrEqual(Math.floor(GAMES / 8));
     expect(Math.min(seen.turns, seen.phases, seen.stages)).toBeGreaterThan(GAMES);
   });
 
