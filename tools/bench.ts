@@ -7,15 +7,17 @@
  * serializability walk of G after every move).
  */
 process.env.NODE_ENV ??= 'production';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Watergate, newGame } from '../game/index';
-import { engineDriver, initialState, playToEnd, randomChooser, reducerDriver } from './playout';
+import { advanceDriver, engineDriver, initialState, playToEnd, randomChooser, reducerDriver } from './playout';
 import type { WatergateState } from '../game/types';
 import { machine, today, writeSection } from './machine';
 import { botRng as prng } from '../bots/index';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, out: { type: 'string', default: 'docs/BENCHMARKS.md' } } });
 const budget = Number(values.seconds) * 1000;
+const load0 = loadavg().map((x) => x.toFixed(1)).join(' / ');
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -50,6 +52,12 @@ const engine = measure('pure engine', (seed) => {
   return moves;
 });
 
+const server = advanceDriver();
+const advanced = measure('advance (the server)', (seed) => {
+  const rng = prng(seed);
+  return playToEnd(server, initialState(Watergate as never, `bench-${seed}`), randomChooser(rng), { maxRounds: 100 }).moves;
+});
+
 const reducer = reducerDriver(Watergate as never);
 const bgio = measure("boardgame.io's reducer", (seed) => {
   const rng = prng(seed);
@@ -70,13 +78,14 @@ writeSection(
   values.out!,
   'engine',
   `## Rules engine (\`npm run bench\`)
-Measured ${today()} on ${machine()}; NODE_ENV=production; random legal moves, seeded; median of 5 slices of ${values.seconds} s / 5.
+Measured ${today()} on ${machine()} (load average at start ${load0}: the machine was ${Number(load0.split(' / ')[0]) > 1.5 ? 'shared with other work, so compare rows of the same run' : 'quiet'}); NODE_ENV=production; random legal moves, seeded; median of 5 slices of ${values.seconds} s / 5.
 
 | path | complete games/s | moves/s |
 |---|---:|---:|
 | pure engine (\`game/engine.ts\`, what our bot searches) | ${engine.games.toFixed(1)} | ${Math.round(engine.moves)} |
-| boardgame.io reducer with the \`Watergate\` Game (server, MCTSBot) | ${bgio.games.toFixed(1)} | ${Math.round(bgio.moves)} |
+| \`advance\` (\`game/advance.ts\`: the server's moves, with the engine's check once per move) | ${advanced.games.toFixed(1)} | ${Math.round(advanced.moves)} |
+| boardgame.io reducer with the \`Watergate\` Game (local play, MCTSBot) | ${bgio.games.toFixed(1)} | ${Math.round(bgio.moves)} |
 
-Target: ≥ 40 complete random games/s through the reducer. Most of a reducer move is boardgame.io's own work (Immer drafts, flow, plugins); the growing game record alone costs about 18% (Immer copies the array on every write: a run without it measured 49 games/s). State: ${(bytes / 1024).toFixed(1)} KiB of JSON for G at the end of a game (the game record is most of it); about ${(perState / 1024).toFixed(1)} KiB of heap per freshly set-up game${globalThis.gc ? '' : ' (measured without --expose-gc: indicative)'}.`,
+The two lower rows make the same states (test/game/advance.test.ts): advance is **${(advanced.moves / bgio.moves).toFixed(1)}×** the reducer's moves/s in this run. Most of a reducer move is boardgame.io's own work (Immer drafts, flow, plugins, an Error with a stack trace for every event); advance copies the state (the record's past lines are shared), lets the engine apply the move and derives ctx from the result. State: ${(bytes / 1024).toFixed(1)} KiB of JSON for G at the end of a game (the game record is most of it); about ${(perState / 1024).toFixed(1)} KiB of heap per freshly set-up game${globalThis.gc ? '' : ' (measured without --expose-gc: indicative)'}.`,
 );
 console.log(`written to ${values.out}`);
