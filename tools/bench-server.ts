@@ -10,7 +10,8 @@
  * - flat: 100 matches, clients move as soon as they may; one process embedded (SQLite, then PGlite for
  *   comparison), one process PostgreSQL, each with a snapshot every move and every 50 moves; 2 processes
  *   on PostgreSQL + Redis behind HAProxy;
- * - paced: 200 matches, each client waits 1–3 s before moving, as people do.
+ * - paced: 200 matches, each client waits 1–3 s before moving, as people do; paced1000 (only when asked,
+ *   `--only paced1000`): 1,000 such matches, beside the stock server with the card game and with Watergate.
  * - `--before DIR`: also our server as another checkout holds it (an earlier commit, with its own
  *   node_modules), embedded, in both plans: a change's cost measured beside what it changed, in one run.
  * Server CPU is measured over the load's measuring window from /proc (all threads of the server processes),
@@ -241,6 +242,8 @@ async function main() {
   const pick = (cs: string[]) => (PICK.length ? cs.filter((c) => c === 'stock' || PICK.includes(c)) : cs).filter((c) => c !== 'before' || BEFORE);
   if (ONLY.includes('flat')) plans.push(['flat', pick(['stock', 'stock-watergate', 'before', 'embedded', 'embedded-1', 'pglite', 'postgres', 'postgres-1', 'cluster']), 100, null]);
   if (ONLY.includes('paced')) plans.push(['paced', pick(['stock', 'before', 'embedded', 'postgres', 'cluster']), 200, '1000,3000']);
+  // A thousand matches at a person's pace (≈ 500 moves/s, 2,000 sockets): the same pace, five times the players.
+  if (ONLY.includes('paced1000')) plans.push(['paced1000', pick(['stock', 'stock-watergate', 'before', 'embedded']), 1000, '1000,3000']);
   for (const [name, configs, matches, paced] of plans) {
     const rows: Row[] = [];
     for (let r = 0; r < REPEATS; r++) for (const c of configs) rows.push(await measure(CONFIGS[c], r, matches, paced));
