@@ -114,6 +114,21 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as (Backend | 'pglite')
       expect(await store.movesAfter(id, initialState._stateID)).toHaveLength(1);
     });
 
+    it('saves the moves of many matches sent at once, each on its own: a stale one among them is refused alone', async () => {
+      const matches = await Promise.all(Array.from({ length: 6 }, () => fresh()));
+      const marked = (n: number) => ({ log: [{ mark: n } as never] });
+      const stale = matches[5];
+      await store.commitMove(stale.id, commit(stale.initialState, successor(stale.initialState, 1), 0, marked(1)));
+      const results = await Promise.allSettled(matches.map((m, i) => store.commitMove(m.id, commit(m.initialState, successor(m.initialState, 10 + i), 0, marked(10 + i)))));
+      expect(results.slice(0, 5).map((r) => r.status)).toEqual(Array(5).fill('fulfilled'));
+      expect(results[5].status === 'rejected' && results[5].reason).toBeInstanceOf(StaleStateError);
+      for (const [i, m] of matches.entries()) {
+        expect((await store.head(m.id))!.stateID).toBe(m.initialState._stateID + 1);
+        // Each match holds its one move; the stale match kept its first, not the late one.
+        expect((await store.movesAfter(m.id, m.initialState._stateID)).map((r) => r.log)).toEqual([marked(i === 5 ? 1 : 10 + i).log]);
+      }
+    });
+
     it('changes metadata under a lock: a throw changes nothing, "play again" creates its match in the same transaction', async () => {
       const { id } = await fresh();
       await expect(
