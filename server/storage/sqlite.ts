@@ -29,12 +29,6 @@ function addListed(db: Database.Database): void {
   db.exec('CREATE INDEX IF NOT EXISTS wg_matches_listed ON wg_matches (game_name, updated_at DESC, match_id) WHERE listed = 1');
 }
 
-/** The disk full, failing or the file locked: the same clear "try again" as a database away. */
-function classified(e: unknown): unknown {
-  const code = (e as { code?: unknown }).code;
-  return typeof code === 'string' && /^SQLITE_(FULL|IOERR|BUSY|LOCKED|CANTOPEN|READONLY|NOMEM)/.test(code) ? new StorageUnavailableError(e) : e;
-}
-
 export class SqliteStore implements MatchStore {
   readonly kind = 'embedded' as const;
   readonly shared = false;
@@ -52,7 +46,9 @@ export class SqliteStore implements MatchStore {
     try {
       return Promise.resolve(fn());
     } catch (e) {
-      return Promise.reject(classified(e));
+      // The disk full, failing or the file locked: the same clear "try again" as a database away.
+      const code = (e as { code?: unknown }).code;
+      return Promise.reject(typeof code === 'string' && /^SQLITE_(FULL|IOERR|BUSY|LOCKED|CANTOPEN|READONLY|NOMEM)/.test(code) ? new StorageUnavailableError(e) : e);
     } finally {
       this.observe?.(op, (performance.now() - t0) / 1000);
     }
@@ -177,76 +173,37 @@ export class SqliteStore implements MatchStore {
     );
   }
 
-  /**
-   * Moves are saved together: every move that reaches storage in the same turn of the event loop goes
-   * into one transaction, each in a savepoint of its own (a stale one is refused alone, the others
-   * saved). A move's promise settles only once that transaction is committed, so each is as durable as
-   * alone; with many matches moving at once a move's write then costs about half (docs/LOAD.md).
-   */
   commitMove(matchID: string, c: MoveCommit): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ matchID, c, resolve, reject, t0: performance.now() });
-      if (this.pending.length === 1) setImmediate(() => this.flush());
-    });
+    return this.timed('move', () => this.moveTx(matchID, c));
   }
 
-  private pending: { matchID: string; c: MoveCommit; resolve(): void; reject(e: unknown): void; t0: number }[] = [];
-  private saveMoves?: (batch: SqliteStore['pending']) => unknown[];
-  private saveMove?: (matchID: string, c: MoveCommit) => void;
-
-  private flush(): void {
-    const batch = this.pending;
-    this.pending = [];
-    let outcomes: unknown[];
-    try {
-      this.saveMove ??= this.db.transaction((id: string, m: MoveCommit) => this.writeMove(id, m));
-      // Inside the batch's transaction, each saveMove is a savepoint: a move that fails is undone alone.
-      this.saveMoves ??= this.db.transaction((items: SqliteStore['pending']) =>
-        items.map((it) => {
-          try {
-            this.saveMove!(it.matchID, it.c);
-            return null;
-          } catch (e) {
-            return e;
-          }
-        }),
-      );
-      outcomes = this.saveMoves(batch);
-    } catch (e) {
-      // The transaction as a whole failed (the disk full at commit, the file gone): no move was saved.
-      outcomes = batch.map(() => e);
-    }
-    const now = performance.now();
-    batch.forEach((it, i) => {
-      this.observe?.('move', (now - it.t0) / 1000);
-      if (outcomes[i] === null) it.resolve();
-      else it.reject(classified(outcomes[i]));
+  /** A move's one transaction (made once: better-sqlite3 builds a wrapper for each `transaction` call). */
+  private readonly moveTx = (matchID: string, c: MoveCommit): void => {
+    this.commitMoveTx ??= this.db.transaction((id: string, m: MoveCommit) => {
+      const over = m.gameover !== undefined;
+      const r = this.st.advance.run({
+        id,
+        prev: m.prevStateID,
+        next: m.state._stateID,
+        seats: m.seatsVersion,
+        at: m.updatedAt,
+        over: over ? 1 : 0,
+        result: over ? JSON.stringify(m.gameover) : null,
+        snap: m.snapshot ? 1 : 0,
+        clock: m.clock ? JSON.stringify(m.clock) : null,
+      });
+      if (r.changes === 0) {
+        const head = this.st.head.get(id) as MatchRow | undefined;
+        throw new StaleStateError(id, head?.state_id ?? null, m.state._stateID);
+      }
+      if (m.snapshot) this.st.snapshot.run(JSON.stringify(m.state), id);
+      this.st.addMove.run(id, m.state._stateID, JSON.stringify(m.action), JSON.stringify(m.log), m.auto ? 1 : 0);
+      // The players' records and ratings, in the same transaction as the move that ended the game.
+      if (over) this.accounts.ended(id, m.gameover, m.updatedAt);
     });
-  }
-
-  /** One move's statements: advance the head if it is still `prevStateID` with the same seats, add the move. */
-  private writeMove(id: string, m: MoveCommit): void {
-    const over = m.gameover !== undefined;
-    const r = this.st.advance.run({
-      id,
-      prev: m.prevStateID,
-      next: m.state._stateID,
-      seats: m.seatsVersion,
-      at: m.updatedAt,
-      over: over ? 1 : 0,
-      result: over ? JSON.stringify(m.gameover) : null,
-      snap: m.snapshot ? 1 : 0,
-      clock: m.clock ? JSON.stringify(m.clock) : null,
-    });
-    if (r.changes === 0) {
-      const head = this.st.head.get(id) as MatchRow | undefined;
-      throw new StaleStateError(id, head?.state_id ?? null, m.state._stateID);
-    }
-    if (m.snapshot) this.st.snapshot.run(JSON.stringify(m.state), id);
-    this.st.addMove.run(id, m.state._stateID, JSON.stringify(m.action), JSON.stringify(m.log), m.auto ? 1 : 0);
-    // The players' records and ratings, in the same transaction as the move that ended the game.
-    if (over) this.accounts.ended(id, m.gameover, m.updatedAt);
-  }
+    this.commitMoveTx(matchID, c);
+  };
+  private commitMoveTx?: (matchID: string, c: MoveCommit) => void;
 
   private moveRows(matchID: string, after: number): MoveRow[] {
     return (this.st.moves.all(matchID, after) as { state_id: number; action: string; log: string }[]).map((r) => ({
