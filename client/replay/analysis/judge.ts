@@ -1,0 +1,75 @@
+/**
+ * The analysis's plain-data parts: which decisions of a replay are judged and from what (the decider's own
+ * view of the position before it, playerView: never the other hand, the decks or the bag), the Editor's
+ * win-chance curve over the game, and the three biggest swings. No browser, no worker: tested on their own.
+ */
+import { ANYTIME_MOVES, playerView, type MoveChoice, type PlayerID } from '../../../game';
+import type { ReplayData } from '../../../protocol/replay';
+import type { AnalysedMove, JudgedDecision } from '../../../protocol/analysis';
+import type { ReviewTask } from '../../../bots/browser';
+import type { ReplayState } from '../steps';
+
+/** One decision to judge: step k is the state the k-th move produced (the replay's numbering). */
+export interface Judgeable {
+  step: number;
+  decider: PlayerID;
+  task: ReviewTask;
+}
+
+/**
+ * Every decision of the game that a player made at a prompt, with the decider's view before it. Resigning
+ * and a clock running out are not choices among moves: they are left out.
+ */
+export function decisionsToJudge(data: ReplayData, states: readonly ReplayState[]): Judgeable[] {
+  return data.moves.flatMap((m, i) => {
+    if (ANYTIME_MOVES.includes(m.move)) return [];
+    const before = states[i].G;
+    if (before.prompt?.player !== m.playerID) return []; // not a prompt's answer: nothing the decider chose among
+    return [{ step: i + 1, decider: m.playerID, task: { view: playerView(before, m.playerID), played: { move: m.move, args: m.args } as MoveChoice } }];
+  });
+}
+
+export type Judged = JudgedDecision;
+
+/** A chance of the decider's, as the Editor's. */
+export const forEditor = (decider: PlayerID, chance: number): number => (decider === '0' ? chance : 1 - chance);
+
+/**
+ * The Editor's chance to win at each step 0…last (in [0, 1]): after decision k, the decider's estimate of
+ * the move played; where there is none (a forced move, a move the search never tried), the next
+ * decider's estimate of the position, else the last point carried on. Steps before the first estimate take it.
+ */
+export function editorCurve(judged: readonly Judged[], last: number): number[] {
+  const at = new Map(judged.map((j) => [j.step, j]));
+  const out: (number | null)[] = [];
+  for (let s = 0; s <= last; s++) {
+    const j = at.get(s);
+    const next = at.get(s + 1);
+    const v = j && j.review.after !== null ? forEditor(j.decider, j.review.after) : next && next.review.before !== null ? forEditor(next.decider, next.review.before) : s > 0 ? out[s - 1] : null;
+    out.push(v);
+  }
+  const first = out.find((v) => v !== null) ?? 0.5;
+  let seen = false;
+  return out.map((v) => (v === null ? (seen ? 0.5 : first) : ((seen = true), v)));
+}
+
+export interface Swing {
+  /** 1 for the biggest loss. */
+  rank: number;
+  step: number;
+  decider: PlayerID;
+  /** The decider's chance with the bot's move and with the move played, and their difference. */
+  before: number;
+  after: number;
+  loss: number;
+  best: AnalysedMove;
+}
+
+/** The `count` biggest losses (before − after > 0), biggest first; an earlier decision first on a tie. */
+export function pickSwings(judged: readonly Judged[], count = 3): Swing[] {
+  return judged
+    .flatMap(({ step, decider, review: r }) => (r.before !== null && r.after !== null && r.before - r.after > 0 ? [{ step, decider, before: r.before, after: r.after, loss: r.before - r.after, best: r.best }] : []))
+    .sort((a, b) => b.loss - a.loss || a.step - b.step)
+    .slice(0, count)
+    .map((s, i) => ({ rank: i + 1, ...s }));
+}
