@@ -22,6 +22,9 @@ describe('the analysis of a finished game', () => {
   it('runs with a progress bar (cancellable), draws the graph, marks three swings on it and in the record, and a click moves the replay', { timeout: 300_000 }, async () => {
     const ctx = await env.session.context();
     const page = await ctx.newPage();
+    // The chart and uPlot (with its stylesheet) are fetched only when an analysis is shown: never by the play page.
+    const charts: string[] = [];
+    page.on('request', (r) => /\/assets\/chart-[\w-]+\.(js|css)$/.test(r.url()) && charts.push(r.url()));
     const matchID = await startVsComputer(page, env.server.url, 'Ana');
     // Ten of the Editor's decisions (the computer answers in between): enough choices for three swings.
     for (let mine = 0; mine < 10; ) {
@@ -63,6 +66,7 @@ describe('the analysis of a finished game', () => {
     await expect.poll(async () => (await progress(page)).now, { timeout: 60_000 }).toBeGreaterThan(0);
     const seen = (await progress(page)).now;
     expect(seen).toBeLessThan(total);
+    expect(charts).toEqual([]);
     await page.locator('.analysis[data-analysis="done"]').waitFor({ timeout: 240_000 });
     expect(await page.getByRole('progressbar').count()).toBe(0);
     await expect.poll(() => page.workers().length).toBe(0); // the worker ends with the work
@@ -70,6 +74,7 @@ describe('the analysis of a finished game', () => {
     // The graph: a canvas at least 300×120, with exactly three swings marked; the record marks the same three.
     const canvas = page.locator('.analysis-graph canvas');
     await canvas.waitFor();
+    expect(charts.some((u) => u.endsWith('.js'))).toBe(true);
     const box = (await canvas.boundingBox())!;
     expect(box.width).toBeGreaterThanOrEqual(300);
     expect(box.height).toBeGreaterThanOrEqual(120);

@@ -1,10 +1,10 @@
 /**
  * "Analyse" on the replay page: every decision judged by our bot from the decider's own view, in a Web
- * Worker (bots/browser.ts), with a progress bar and Cancel; then the Editor's win-chance graph (Graph.tsx,
- * loaded with uPlot only now), the three biggest swings with what the bot would have chosen instead, and
+ * Worker (bots/browser.ts), with a progress bar and Cancel; then the Editor's win-chance graph (Graph.tsx;
+ * its chart and uPlot load only now), the three biggest swings with what the bot would have chosen instead, and
  * the record of every decision with the swings marked. Picking a point, a mark or a line moves the replay.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerID } from '../../../game';
 import { ANALYSIS_BUDGET } from '../../../protocol/analysis';
@@ -12,10 +12,9 @@ import type { ReplayData } from '../../../protocol/replay';
 import { roleName } from '../../i18n/words';
 import type { ReplayState } from '../steps';
 import { decisionText } from '../words';
+import { Graph } from './Graph';
 import { decisionsToJudge, editorCurve, pickSwings, type Judged, type Swing } from './judge';
 import './analysis.css';
-
-const Graph = lazy(() => import('./Graph'));
 
 type Run =
   | { phase: 'idle' }
@@ -100,11 +99,11 @@ function Result({ judged, data, states, step, onStep }: { judged: Judged[]; data
   const swings = useMemo(() => pickSwings(judged), [judged]);
   const played = (s: number) => decisionText(t, states[s - 1].G, data.moves[s - 1]);
   const markLabel = (s: Swing) => `${t('analysis.swingMark', { rank: s.rank, step: s.step })}: ${roleName(t, s.decider)} — ${played(s.step)}`;
+  // The marks change with the swings and the language only (markLabel is made anew each render).
+  const marks = useMemo(() => swings.map((s) => ({ rank: s.rank, step: s.step, label: markLabel(s) })), [swings, t]);
   return (
     <>
-      <Suspense fallback={<p className="loading">{t('app.loading')}</p>}>
-        <Graph curve={curve} step={step} onPick={onStep} seriesLabel={t('analysis.editorChance')} label={t('analysis.graph')} marks={swings.map((s) => ({ rank: s.rank, step: s.step, label: markLabel(s) }))} />
-      </Suspense>
+      <Graph curve={curve} step={step} onPick={onStep} marks={marks} />
       <p className="hint">{t('analysis.graphHint')}</p>
       <h3>{t('analysis.swings')}</h3>
       {swings.length === 0 && <p>{t('analysis.noSwings')}</p>}
