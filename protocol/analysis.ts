@@ -38,3 +38,27 @@ export interface JudgedDecision {
   decider: '0' | '1';
   review: DecisionReview;
 }
+
+export const ANALYSIS_FORMAT = 'watergate-analysis/1';
+
+/** The refusal before the end: the same words whatever the match's state, so it tells nothing. */
+export const ANALYSIS_NOT_YET = 'an analysis opens when the game is over';
+
+/** GET: 200 a GameAnalysis, 202 AnalysisPending (asking started it, or it is under way), 403 before the end. */
+export const analysisPath = (matchID: string): string => `/games/watergate/${encodeURIComponent(matchID)}/analysis`;
+
+/** A finished game's analysis as the server keeps and serves it (computed once, by the server's bot pool). */
+export interface GameAnalysis {
+  format: typeof ANALYSIS_FORMAT;
+  matchID: string;
+  /** The server's search per decision: the iterations alone (no time cap), so the analysis is the same on any machine. */
+  budget: { iterations: number; seed: number };
+  decisions: JudgedDecision[];
+}
+
+export interface AnalysisPending {
+  pending: true;
+  /** Decisions judged so far and in all, when this process is the one computing (else null). */
+  done: number | null;
+  total: number | null;
+}

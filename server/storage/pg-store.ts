@@ -4,6 +4,7 @@
  * still the state the move was made on (and the seats are unchanged), and insert the move's row only if
  * that happened. Layout and reasons: types.ts and docs/ARCHITECTURE.md "Storage".
  */
+import { pgAnalyses } from './analyses';
 import { StaleStateError } from './errors';
 import { addListed, migrateV1 } from './pg-migrate';
 import type { SqlBackend, SqlQuery } from './sql';
@@ -23,6 +24,7 @@ export class PgStore implements MatchStore {
   private readonly ch: string;
   private readonly procs: string;
   private readonly holds: string;
+  readonly analyses: ReturnType<typeof pgAnalyses>;
 
   constructor(
     readonly sql: SqlBackend,
@@ -37,6 +39,7 @@ export class PgStore implements MatchStore {
     this.ch = `"${schema}".wg_chat`;
     this.procs = `"${schema}".wg_procs`;
     this.holds = `"${schema}".wg_holds`;
+    this.analyses = pgAnalyses(sql, schema);
   }
 
   private async timed<T>(op: string, fn: () => Promise<T>): Promise<T> {
@@ -89,6 +92,7 @@ export class PgStore implements MatchStore {
       // each holds a seat of connected. No link to wg_matches: a hold outlives its match until swept.
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.procs} (proc text PRIMARY KEY, beat_at bigint NOT NULL)`);
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.holds} (proc text NOT NULL, match_id text NOT NULL, PRIMARY KEY (proc, match_id))`);
+      await this.analyses.create(q);
     }, { slow: true });
   }
 

@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteAnalyses, type AnalysisRows } from './analyses';
 import { StaleStateError, StorageUnavailableError } from './errors';
 import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type DeadHold, type TimedMatch } from './types';
 
@@ -36,6 +37,7 @@ export class SqliteStore implements MatchStore {
   private st!: Record<'insert' | 'insertState' | 'head' | 'row' | 'rowInit' | 'advance' | 'snapshot' | 'addMove' | 'moves' | 'meta' | 'del' | 'addChat' | 'chat', Database.Statement>;
 
   private readonly pages = new Map<string, Database.Statement>();
+  analyses!: AnalysisRows;
 
   constructor(private readonly dir: string) {}
 
@@ -104,6 +106,7 @@ export class SqliteStore implements MatchStore {
       throw e;
     }
     this.db = db;
+    this.analyses = sqliteAnalyses(db);
     const cols = 'metadata, updated_at, result, state_id, seats_version';
     this.st = {
       insert: db.prepare(`INSERT INTO wg_matches (match_id, game_name, snapshot_id, state_id, metadata, gameover, result, updated_at, listed)

@@ -12,6 +12,7 @@
  */
 import type { LogEntry, Server, State } from 'boardgame.io';
 import type { MatchClock, StandIn } from '../../protocol/index';
+import type { AnalysisRows } from './analyses';
 
 /**
  * boardgame.io's match metadata, plus what the server keeps beside the seats: the clock (rewritten by
@@ -180,6 +181,8 @@ export interface MatchStore {
   deadHolds(self: string, before: number): Promise<DeadHold[]>;
   forgetDead(before: number): Promise<void>;
   observe?: StorageObserver;
+  /** Finished matches' analyses (server/analysis/), deleted with their match; ready once connected. */
+  readonly analyses: AnalysisRows;
 }
 
 /** Seat ownership as far as authorisation is concerned: names and credentials, not presence. */

@@ -3,7 +3,8 @@
  * view of the position before it, playerView: never the other hand, the decks or the bag), the Editor's
  * win-chance curve over the game, and the three biggest swings. No browser, no worker: tested on their own.
  */
-import { ANYTIME_MOVES, playerView, type MoveChoice, type PlayerID } from '../../../game';
+import type { PlayerID } from '../../../game';
+import { decisionSeen } from '../../../game/review';
 import type { ReplayData } from '../../../protocol/replay';
 import type { AnalysedMove, JudgedDecision } from '../../../protocol/analysis';
 import type { ReviewTask } from '../../../bots/browser';
@@ -16,16 +17,11 @@ export interface Judgeable {
   task: ReviewTask;
 }
 
-/**
- * Every decision of the game that a player made at a prompt, with the decider's view before it. Resigning
- * and a clock running out are not choices among moves: they are left out.
- */
+/** Every decision of the game that a player made at a prompt, with the decider's view before it (game/review.ts). */
 export function decisionsToJudge(data: ReplayData, states: readonly ReplayState[]): Judgeable[] {
   return data.moves.flatMap((m, i) => {
-    if (ANYTIME_MOVES.includes(m.move)) return [];
-    const before = states[i].G;
-    if (before.prompt?.player !== m.playerID) return []; // not a prompt's answer: nothing the decider chose among
-    return [{ step: i + 1, decider: m.playerID, task: { view: playerView(before, m.playerID), played: { move: m.move, args: m.args } as MoveChoice } }];
+    const seen = decisionSeen(states[i].G, m);
+    return seen ? [{ step: i + 1, decider: seen.decider, task: { view: seen.view, played: seen.played } }] : [];
   });
 }
 

@@ -1,0 +1,30 @@
+/**
+ * GET /games/:name/:id/analysis — a finished match's analysis (protocol/analysis.ts), read-only: 200 with
+ * the stored analysis, 202 while it is computed (asking starts it: analyser.ts), 403 while the game is on
+ * (the analysis sees hands; the same words whatever the state), 404 for an unknown match or, on a server
+ * without the computer's worker pool, for an analysis nobody made.
+ */
+import type Router from '@koa/router';
+import type { Game } from 'boardgame.io';
+import { ANALYSIS_NOT_YET } from '../../protocol/analysis';
+import { HttpError } from '../storage/errors';
+import type { MatchStore } from '../storage/types';
+import type { GameAnalyser } from './analyser';
+
+export function addAnalysisRoute(router: Router, game: Game, store: MatchStore, analyser: GameAnalyser | null): void {
+  router.get('/games/:name/:id/analysis', async (ctx) => {
+    const matchID = ctx.params.id;
+    if (ctx.params.name !== game.name) throw new HttpError(404, `game "${ctx.params.name}" not found`);
+    const head = await store.head(matchID);
+    if (!head) throw new HttpError(404, `match ${matchID} not found`);
+    if (head.metadata.gameover === undefined) throw new HttpError(403, ANALYSIS_NOT_YET);
+    const got = analyser ? await analyser.get(matchID, String(ctx.state.clientAddress ?? ctx.ip)) : await store.analyses.get(matchID);
+    if (got && 'body' in got && got.body) {
+      ctx.type = 'application/json';
+      ctx.body = got.body;
+    } else if (got && 'pending' in got) {
+      ctx.status = 202;
+      ctx.body = got;
+    } else throw new HttpError(404, `no analysis of match ${matchID} on this server`);
+  });
+}
