@@ -44,7 +44,7 @@ export const ANALYSIS_FORMAT = 'watergate-analysis/1';
 /** The refusal before the end: the same words whatever the match's state, so it tells nothing. */
 export const ANALYSIS_NOT_YET = 'an analysis opens when the game is over';
 
-/** GET: 200 a GameAnalysis, 202 AnalysisPending (asking started it, or it is under way), 403 before the end. */
+/** GET: 200 a GameAnalysis, 202 AnalysisPending (asking started it, or it is under way), 204 none here (the server computes none), 403 before the end. */
 export const analysisPath = (matchID: string): string => `/games/watergate/${encodeURIComponent(matchID)}/analysis`;
 
 /** A finished game's analysis as the server keeps and serves it (computed once, by the server's bot pool). */

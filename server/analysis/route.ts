@@ -1,8 +1,9 @@
 /**
  * GET /games/:name/:id/analysis — a finished match's analysis (protocol/analysis.ts), read-only: 200 with
  * the stored analysis, 202 while it is computed (asking starts it: analyser.ts), 403 while the game is on
- * (the analysis sees hands; the same words whatever the state), 404 for an unknown match or, on a server
- * without the computer's worker pool, for an analysis nobody made.
+ * (the analysis sees hands; the same words whatever the state), 404 for an unknown match, and 204 on a
+ * server that computes none (ANALYSIS_CACHE=0, or no worker pool) when none is stored: the page then
+ * computes its own.
  */
 import type Router from '@koa/router';
 import type { Game } from 'boardgame.io';
@@ -25,6 +26,6 @@ export function addAnalysisRoute(router: Router, game: Game, store: MatchStore, 
     } else if (got && 'pending' in got) {
       ctx.status = 202;
       ctx.body = got;
-    } else throw new HttpError(404, `no analysis of match ${matchID} on this server`);
+    } else ctx.status = 204;
   });
 }

@@ -7,10 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { boardState, decide, startVsComputer, waitForChange } from './helpers/play';
+import { playThenResign, startVsComputer } from './helpers/play';
 import { useServerAndBrowser } from './helpers/setup';
 
-const env = useServerAndBrowser();
+// The server computes no analyses here (ANALYSIS_CACHE=0): the page's own, in the browser, is the journey.
+// analysis-cache.test.ts has the server's.
+const env = useServerAndBrowser(undefined, { ANALYSIS_CACHE: '0' });
 
 const replayStep = async (page: Page) => Number(await page.locator('[data-replay-step]').getAttribute('data-replay-step'));
 const progress = async (page: Page) => {
@@ -27,19 +29,7 @@ describe('the analysis of a finished game', () => {
     page.on('request', (r) => /\/assets\/chart-[\w-]+\.(js|css)$/.test(r.url()) && charts.push(r.url()));
     const matchID = await startVsComputer(page, env.server.url, 'Ana');
     // Ten of the Editor's decisions (the computer answers in between): enough choices for three swings.
-    for (let mine = 0; mine < 10; ) {
-      const s = await boardState(page);
-      if (!s.mine) {
-        await page.waitForTimeout(100);
-        continue;
-      }
-      await decide(page, '0');
-      mine++;
-      await waitForChange(page, s);
-    }
-    await page.locator('[data-resign]').click();
-    await page.locator('[data-resign-confirm]').click();
-    await page.locator('.gameover').waitFor();
+    await playThenResign(page, 10);
 
     await page.goto(`${env.server.url}/#/replay/${matchID}`);
     await page.locator('.replay .game').waitFor();

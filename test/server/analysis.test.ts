@@ -92,6 +92,22 @@ describe.each(['embedded', 'postgres'] as Backend[])('the cached analysis (%s)',
     expect((await api(t.url, analysisPath(matchID))).status).toBe(404);
   });
 
+  it.skipIf(backend === 'postgres' && !pg)('on a server that computes none (ANALYSIS_CACHE=0): 204, nothing started, a stored one still served', async () => {
+    const off = await startTestServer(backend, { bots: { threads: 1 }, analysis: false });
+    try {
+      const { matchID } = await createAndJoin(off.url);
+      expect((await api(off.url, analysisPath(matchID))).status).toBe(403);
+      await play(off, matchID, 5, 2);
+      expect((await api(off.url, analysisPath(matchID))).status).toBe(204);
+      expect(await off.store.analyses.get(matchID)).toBeUndefined();
+      await off.store.analyses.claim(matchID, Date.now(), 0);
+      await off.store.analyses.save(matchID, '{"format":"watergate-analysis/1"}');
+      expect(await (await fetch(off.url + analysisPath(matchID))).text()).toBe('{"format":"watergate-analysis/1"}');
+    } finally {
+      await off.stop();
+    }
+  });
+
   it.skipIf(backend === 'postgres' && !pg)('limits the analyses one address may start, with Retry-After; asking about one under way or done costs nothing', { timeout: 120_000 }, async () => {
     // Two more finished games (resigned at once: nothing to judge) use up this address's 3 (one above).
     const ids: string[] = [];

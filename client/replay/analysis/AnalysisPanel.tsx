@@ -7,19 +7,20 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerID } from '../../../game';
-import { ANALYSIS_BUDGET } from '../../../protocol/analysis';
+import { ANALYSIS_BUDGET, analysisPath } from '../../../protocol/analysis';
 import type { ReplayData } from '../../../protocol/replay';
 import { roleName } from '../../i18n/words';
 import type { ReplayState } from '../steps';
 import { decisionText } from '../words';
 import { Graph } from './Graph';
-import { decisionsToJudge, editorCurve, pickSwings, type Judged, type Swing } from './judge';
+import { decisionsToJudge, editorCurve, pickSwings, servedAnalysis, type Judged, type Swing } from './judge';
 import './analysis.css';
 
 type Run =
   | { phase: 'idle' }
+  | { phase: 'asking' }
   | { phase: 'running'; done: number; total: number }
-  | { phase: 'done'; judged: Judged[] }
+  | { phase: 'done'; judged: Judged[]; source: 'server' | 'browser' }
   | { phase: 'cancelled' }
   | { phase: 'failed'; reason: string };
 
@@ -39,9 +40,14 @@ export function AnalysisPanel({ data, states, step, onStep }: Props): ReactNode 
   useEffect(() => () => abort.current?.abort(), []); // leaving the page stops the work
 
   const start = async () => {
-    const items = decisionsToJudge(data, states);
     const ctl = new AbortController();
     abort.current = ctl;
+    // The server's, if it has it (computed once for everyone); asking also starts it there for the next visitor.
+    setRun({ phase: 'asking' });
+    const served = await askServer(data.matchID, states.length - 1);
+    if (ctl.signal.aborted) return;
+    if (served) return setRun({ phase: 'done', judged: served, source: 'server' });
+    const items = decisionsToJudge(data, states);
     setRun({ phase: 'running', done: 0, total: items.length });
     try {
       const { reviewInBrowser } = await import('../../../bots/browser');
@@ -49,7 +55,7 @@ export function AnalysisPanel({ data, states, step, onStep }: Props): ReactNode 
         items.map((i) => i.task),
         { signal: ctl.signal, onProgress: (done) => setRun({ phase: 'running', done, total: items.length }) },
       );
-      setRun({ phase: 'done', judged: items.map((it, i) => ({ step: it.step, decider: it.decider, review: reviews[i] })) });
+      setRun({ phase: 'done', judged: items.map((it, i) => ({ step: it.step, decider: it.decider, review: reviews[i] })), source: 'browser' });
     } catch (e) {
       setRun(ctl.signal.aborted ? { phase: 'cancelled' } : { phase: 'failed', reason: e instanceof Error ? e.message : String(e) });
     } finally {
@@ -59,9 +65,10 @@ export function AnalysisPanel({ data, states, step, onStep }: Props): ReactNode 
 
   const help = t('analysis.help', { iterations: ANALYSIS_BUDGET.iterations.toLocaleString(), seconds: ANALYSIS_BUDGET.timeMs / 1000 });
   return (
-    <section className="panel analysis" aria-label={t('analysis.analyse')} data-analysis={run.phase}>
+    <section className="panel analysis" aria-label={t('analysis.analyse')} data-analysis={run.phase} data-source={run.phase === 'done' ? run.source : undefined}>
       <p className="analysis-controls">
-        {run.phase !== 'running' && run.phase !== 'done' && (
+        {run.phase === 'asking' && <span className="loading">{t('app.loading')}</span>}
+        {(run.phase === 'idle' || run.phase === 'cancelled' || run.phase === 'failed') && (
           <button type="button" className="primary" data-analyse onClick={() => void start()}>
             {t('analysis.analyse')}
           </button>
@@ -69,11 +76,22 @@ export function AnalysisPanel({ data, states, step, onStep }: Props): ReactNode 
         {run.phase === 'running' && <Progress done={run.done} total={run.total} onCancel={() => abort.current?.abort()} />}
         {run.phase === 'cancelled' && <span role="status">{t('analysis.cancelled')}</span>}
         {run.phase === 'failed' && <span role="alert">{t('analysis.failed', { reason: run.reason })}</span>}
+        {run.phase === 'done' && <span className="hint">{t(run.source === 'server' ? 'analysis.byServer' : 'analysis.byBrowser', { iterations: ANALYSIS_BUDGET.iterations.toLocaleString() })}</span>}
       </p>
       <p className="hint analysis-help">{help}</p>
       {run.phase === 'done' && <Result judged={run.judged} data={data} states={states} step={step} onStep={onStep} />}
     </section>
   );
+}
+
+/** The server's analysis of the match, when it has one ready and it is sound; null otherwise (pending, refused, away). */
+async function askServer(matchID: string, last: number): Promise<Judged[] | null> {
+  try {
+    const res = await fetch(analysisPath(matchID));
+    return res.status === 200 ? servedAnalysis(await res.json(), matchID, last) : null;
+  } catch {
+    return null;
+  }
 }
 
 function Progress({ done, total, onCancel }: { done: number; total: number; onCancel: () => void }): ReactNode {

@@ -1,12 +1,13 @@
 /**
  * The analysis's plain-data parts: which decisions of a replay are judged and from what (the decider's own
  * view of the position before it, playerView: never the other hand, the decks or the bag), the Editor's
- * win-chance curve over the game, and the three biggest swings. No browser, no worker: tested on their own.
+ * win-chance curve over the game, the three biggest swings, and the check of an analysis the server sent.
+ * No browser, no worker: tested on their own.
  */
 import type { PlayerID } from '../../../game';
 import { decisionSeen } from '../../../game/review';
 import type { ReplayData } from '../../../protocol/replay';
-import type { AnalysedMove, JudgedDecision } from '../../../protocol/analysis';
+import { ANALYSIS_FORMAT, type AnalysedMove, type GameAnalysis, type JudgedDecision } from '../../../protocol/analysis';
 import type { ReviewTask } from '../../../bots/browser';
 import type { ReplayState } from '../steps';
 
@@ -68,4 +69,21 @@ export function pickSwings(judged: readonly Judged[], count = 3): Swing[] {
     .sort((a, b) => b.loss - a.loss || a.step - b.step)
     .slice(0, count)
     .map((s, i) => ({ rank: i + 1, ...s }));
+}
+
+const chance = (v: unknown) => v === null || (typeof v === 'number' && v >= 0 && v <= 1);
+const move = (m: unknown) => !!m && typeof (m as { move?: unknown }).move === 'string' && Array.isArray((m as { args?: unknown }).args);
+
+/**
+ * The server's analysis of this match, if it is one (protocol/analysis.ts): anything else — another
+ * match's, another format, a step outside the game, a chance outside [0, 1] — is not shown.
+ */
+export function servedAnalysis(x: unknown, matchID: string, last: number): Judged[] | null {
+  const a = x as Partial<GameAnalysis> | null;
+  if (!a || a.format !== ANALYSIS_FORMAT || a.matchID !== matchID || !Array.isArray(a.decisions)) return null;
+  const ok = a.decisions.every((d) => {
+    const r = d?.review as Partial<Judged['review']> | undefined;
+    return Number.isInteger(d?.step) && d.step >= 1 && d.step <= last && (d.decider === '0' || d.decider === '1') && !!r && typeof r.forced === 'boolean' && chance(r.before) && chance(r.after) && move(r.best);
+  });
+  return ok ? a.decisions : null;
 }

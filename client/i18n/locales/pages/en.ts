@@ -103,6 +103,8 @@ const enPages = {
     record: 'Every decision',
     after: '{{chance}} Editor',
     forced: 'only move',
+    byServer: 'Analysed by the server ({{iterations}} simulated games per decision), the same for everyone.',
+    byBrowser: 'Analysed in this browser.',
   },
   status: {
     clocks: 'Clocks',

@@ -105,6 +105,8 @@ const ptBRPages: PageTranslation = {
     record: 'Todas as decisões',
     after: '{{chance}} Editor',
     forced: 'jogada única',
+    byServer: 'Analisado pelo servidor ({{iterations}} partidas simuladas por decisão), o mesmo para todos.',
+    byBrowser: 'Analisado neste navegador.',
   },
   status: {
     clocks: 'Relógios',

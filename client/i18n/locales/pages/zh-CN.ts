@@ -104,6 +104,8 @@ const zhCNPages: PageTranslation = {
     record: '全部决定',
     after: '编辑 {{chance}}',
     forced: '唯一走法',
+    byServer: '由服务器分析（每个决定模拟 {{iterations}} 局），所有人看到的都相同。',
+    byBrowser: '在此浏览器中分析。',
   },
   status: {
     clocks: '计时',
