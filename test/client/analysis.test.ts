@@ -12,8 +12,8 @@ import { ctxForMove } from '../../game/anytime';
 import { analyse, review, sameMove, ANALYSIS, type Review } from '../../bots/index';
 import { botRng } from '../../bots/rng';
 import { replayStates } from '../../client/replay/steps';
-import { decisionsToJudge, editorCurve, pickSwings, type Judged } from '../../client/replay/analysis/judge';
-import { ANALYSIS_BUDGET } from '../../protocol/analysis';
+import { decisionsToJudge, editorCurve, pickSwings, servedAnalysis, type Judged } from '../../client/replay/analysis/judge';
+import { ANALYSIS_BUDGET, ANALYSIS_FORMAT } from '../../protocol/analysis';
 import { REPLAY_FORMAT, type ReplayData } from '../../protocol/replay';
 
 /** A finished game as the replay route gives it: random legal moves through boardgame.io's reducer, then a resignation. */
@@ -176,5 +176,33 @@ describe('the curve and the swings', () => {
     // 3: Nixon's 0.75 → 0.25; 4: forced, decision 5's "before" 0.9 → 0.1; 5: untried, carried; 6: carried.
     expect(editorCurve(judged, 6).map((v) => Math.round(v * 100))).toEqual([60, 60, 40, 25, 10, 10, 10]);
     expect(editorCurve([], 3)).toEqual([0.5, 0.5, 0.5, 0.5]);
+  });
+});
+
+describe("the server's analysis, as the page takes it", () => {
+  const decision = (step: number, r: Partial<Review> = {}) => ({ step, decider: '0', review: fake({ before: 0.6, after: 0.4, ...r }) });
+  const analysis = (decisions: unknown[], more: object = {}) => ({ format: ANALYSIS_FORMAT, matchID: 'm1', budget: { iterations: 2000, seed: 0 }, decisions, ...more });
+
+  it('is shown when it is this match\'s and every decision is sound', () => {
+    const a = analysis([decision(1), decision(2, { forced: true, before: null, after: null })]);
+    expect(servedAnalysis(a, 'm1', 5)).toEqual(a.decisions);
+    expect(servedAnalysis(analysis([]), 'm1', 5)).toEqual([]);
+  });
+
+  it.each([
+    ['another match', analysis([decision(1)], { matchID: 'm2' })],
+    ['another format', analysis([decision(1)], { format: 'watergate-analysis/0' })],
+    ['no decisions', analysis([], { decisions: 'all' })],
+    ['a step past the game', analysis([decision(6)])],
+    ['a step before it', analysis([decision(0)])],
+    ['a fractional step', analysis([decision(1.5)])],
+    ['a chance above 1', analysis([decision(1, { before: 1.2 })])],
+    ['a chance as text', analysis([decision(1, { after: '0.4' as never })])],
+    ['no move for the bot', analysis([decision(1, { best: { move: 3, args: [] } as never })])],
+    ['a seat that is none', analysis([{ ...decision(1), decider: '2' }])],
+    ['no review', analysis([{ step: 1, decider: '0' }])],
+    ['not an object', 'null'],
+  ])('is not shown with %s', (_, a) => {
+    expect(servedAnalysis(a, 'm1', 5)).toBeNull();
   });
 });

@@ -13,7 +13,9 @@ import { review } from '../../bots/analyse';
 import { ANALYSIS_FORMAT, ANALYSIS_NOT_YET, analysisPath, type GameAnalysis } from '../../protocol/analysis';
 import { replayPath, type ReplayData } from '../../protocol/replay';
 import { replayStates } from '../../client/replay/steps';
-import { SERVER_BUDGET } from '../../server/analysis/analyser';
+import { GameAnalyser, SERVER_BUDGET } from '../../server/analysis/analyser';
+import { BotPool } from '../../bots/pool';
+import { Watergate, playerView } from '../../game/index';
 import { randomChooser } from '../../tools/playout';
 import { seeded } from '../helpers/rng';
 import { api, createAndJoin, postgresAvailable, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
@@ -142,5 +144,33 @@ describe.each(['embedded', 'postgres'] as Backend[])('the cached analysis (%s)',
     expect(await rows.claim(matchID, 99_000, 98_000)).toBe(false);
     await rows.release(matchID);
     expect(await rows.get(matchID)).toEqual({ claimedAt: 10_000, body: '{"x":1}' });
+  });
+});
+
+describe('the analysis gives way to the computer seats', () => {
+  it('judges no decision while a seat\'s decision runs in the worker pool, and goes on once it is done', { timeout: 120_000 }, async () => {
+    const t = await startTestServer('embedded', { analysis: false });
+    const pool = new BotPool({ threads: 1 });
+    const analyser = new GameAnalyser({ store: t.store, game: Watergate, pool, log: t.server.log, idleCheckMs: 20 });
+    try {
+      const { matchID } = await createAndJoin(t.url);
+      await play(t, matchID, 21, 6);
+      const G = (await stored(t.store, matchID)).state.G as WatergateState;
+      // A computer seat's long decision holds the only thread.
+      const seat = pool.think(playerView({ ...G, prompt: { kind: 'play', player: '0' }, winner: null } as WatergateState, '0'), { iterations: 1e9, timeMs: 3000 });
+      await until(() => pool.queued === 1, 'the seat\'s decision');
+      expect(await analyser.get(matchID, 'a')).toEqual({ pending: true, done: 0, total: null });
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await analyser.get(matchID, 'a')).toMatchObject({ pending: true, done: 0, total: 7 });
+      expect(pool.queued).toBe(1); // nothing of the analysis waits in the pool: a seat's next decision would go first
+      await seat;
+      await until(async () => 'body' in (await analyser.get(matchID, 'a')), 'the analysis', 60_000);
+      const a = JSON.parse(((await analyser.get(matchID, 'a')) as { body: string }).body) as GameAnalysis;
+      expect(a.decisions.length).toBe(6);
+    } finally {
+      await analyser.close();
+      await pool.close();
+      await t.stop();
+    }
   });
 });
