@@ -15,6 +15,7 @@ import { replayPath, type ReplayData } from '../../protocol/replay';
 import { replayStates } from '../../client/replay/steps';
 import { GameAnalyser, SERVER_BUDGET } from '../../server/analysis/analyser';
 import { BotPool } from '../../bots/pool';
+import { configFromEnv } from '../../server/config';
 import { Watergate, playerView } from '../../game/index';
 import { randomChooser } from '../../tools/playout';
 import { seeded } from '../helpers/rng';
@@ -172,5 +173,15 @@ describe('the analysis gives way to the computer seats', () => {
       await pool.close();
       await t.stop();
     }
+  });
+});
+
+describe('ANALYSIS_CACHE', () => {
+  it('is on unless set to 0; anything but 1 or 0 is refused, naming the variable', () => {
+    expect(configFromEnv({}).analysisCache).toBe(true);
+    expect(configFromEnv({ ANALYSIS_CACHE: '1' }).analysisCache).toBe(true);
+    expect(configFromEnv({ ANALYSIS_CACHE: '0' }).analysisCache).toBe(false);
+    expect(() => configFromEnv({ ANALYSIS_CACHE: 'yes' })).toThrow(/ANALYSIS_CACHE/);
+    expect(configFromEnv({ LIMITS: 'analyse=2/60' }).limits).toEqual({ analyse: { points: 2, seconds: 60 } });
   });
 });
