@@ -8,17 +8,14 @@
 import type Router from '@koa/router';
 import type { Game } from 'boardgame.io';
 import { ANALYSIS_NOT_YET } from '../../protocol/analysis';
-import { HttpError } from '../storage/errors';
+import { requireFinished } from '../lobby/replay';
 import type { MatchStore } from '../storage/types';
 import type { GameAnalyser } from './analyser';
 
 export function addAnalysisRoute(router: Router, game: Game, store: MatchStore, analyser: GameAnalyser | null): void {
   router.get('/games/:name/:id/analysis', async (ctx) => {
     const matchID = ctx.params.id;
-    if (ctx.params.name !== game.name) throw new HttpError(404, `game "${ctx.params.name}" not found`);
-    const head = await store.head(matchID);
-    if (!head) throw new HttpError(404, `match ${matchID} not found`);
-    if (head.metadata.gameover === undefined) throw new HttpError(403, ANALYSIS_NOT_YET);
+    await requireFinished(store, game, ctx.params.name, matchID, ANALYSIS_NOT_YET);
     const got = analyser ? await analyser.get(matchID, String(ctx.state.clientAddress ?? ctx.ip)) : await store.analyses.get(matchID);
     if (got && 'body' in got && got.body) {
       ctx.type = 'application/json';

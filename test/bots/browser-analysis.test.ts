@@ -3,35 +3,14 @@
  * each decision's review is the one Node computes from the same view, progress comes once per decision in
  * order, and cancelling rejects with an AbortError, terminates the worker and reports nothing more.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, preview, type PreviewServer } from 'vite';
+import { describe, expect, it } from 'vitest';
 import { legalMoves, playerView, type WatergateState } from '../../game';
 import { review, type Review } from '../../bots/analyse';
 import type { ReviewTask } from '../../bots/browser-analysis';
 import { randomDecisions } from '../helpers/rng';
-import { launch, type Session } from '../e2e/helpers/browser';
+import { useBotPage } from './fixtures/page';
 
-const root = fileURLToPath(new URL('./fixtures/browser', import.meta.url));
-let out: string;
-let server: PreviewServer;
-let session: Session;
-
-beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'wg-analysis-page-'));
-  await build({ root, configFile: false, logLevel: 'silent', base: './', build: { outDir: out, emptyOutDir: true, target: 'es2022' } });
-  server = await preview({ root, configFile: false, logLevel: 'silent', build: { outDir: out }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
-  session = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await session?.close();
-  await new Promise<void>((r) => (server ? server.httpServer.close(() => r()) : r()));
-  if (out) rmSync(out, { recursive: true, force: true });
-});
+const bot = useBotPage();
 
 /** Decisions of a seeded random game as the replay page hands them over: the decider's view and the move made. */
 function tasks(count: number): ReviewTask[] {
@@ -50,16 +29,9 @@ type Page = import('playwright-core').Page;
 const run = (page: Page, t: ReviewTask[], config: object, cancel: { afterDone?: number; afterMs?: number } = {}) =>
   page.evaluate(([t, c, n]) => (window as never as { reviewInBrowser: (t: unknown, c: unknown, n: unknown) => Promise<Outcome> }).reviewInBrowser(t, c, n), [t, config, cancel] as const);
 
-async function open(): Promise<Page> {
-  const page = await (await session.context()).newPage();
-  await page.goto(server.resolvedUrls!.local[0]);
-  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
-  return page;
-}
-
 describe('the analysis worker in the browser', () => {
   it('reviews each decision as Node does, reports progress per decision, and ends its worker', async () => {
-    const page = await open();
+    const page = await bot.open();
     const t = tasks(8);
     const config = { iterations: 300, deterministic: true, seed: 5 };
     const got = await run(page, t, config);
@@ -71,11 +43,11 @@ describe('the analysis worker in the browser', () => {
     expect(got.reviews!.map(same)).toEqual(inNode.map(same));
     expect(inNode.filter((r) => !r.forced && r.after !== null).length).toBeGreaterThan(3);
     await expect.poll(() => page.workers().length).toBe(0);
-    expect(session.problems).toEqual([]);
+    expect(bot.session().problems).toEqual([]);
   }, 180_000);
 
   it('cancels between decisions and in the middle of a search: an AbortError at once, the worker terminated, no progress after', async () => {
-    const page = await open();
+    const page = await bot.open();
     const t = tasks(8);
     const between = await run(page, t, { iterations: 200, deterministic: true }, { afterDone: 3 });
     expect(between).toMatchObject({ error: 'AbortError', progress: [1, 2, 3] });
@@ -92,6 +64,6 @@ describe('the analysis worker in the browser', () => {
     await expect.poll(() => page.workers().length, { timeout: 15_000 }).toBe(0);
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as never as { progress: number[] }).progress)).toEqual([]);
-    expect(session.problems).toEqual([]);
+    expect(bot.session().problems).toEqual([]);
   }, 180_000);
 });
