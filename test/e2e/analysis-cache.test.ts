@@ -34,8 +34,9 @@ describe('the analysis cached by the server', () => {
     // Reopened, here and by another visitor: the server's analysis at once.
     for (const visitor of [page, await (await env.session.context({ width: 390, height: 844 })).newPage()]) {
       let sawProgress = false;
-      await visitor.goto(`${env.server.url}/#/replay/${matchID}`);
-      await visitor.reload(); // the first page was on this address already: a fresh page, no analysis shown
+      // The first page is on the replay already: loaded afresh, it shows no analysis until asked.
+      if (visitor === page) await visitor.reload();
+      else await visitor.goto(`${env.server.url}/#/replay/${matchID}`);
       await visitor.locator('.replay .game').waitFor();
       await visitor.exposeFunction('sawProgress', () => (sawProgress = true));
       await visitor.evaluate(() => new MutationObserver(() => document.querySelector('[role="progressbar"]') && (window as never as { sawProgress(): void }).sawProgress()).observe(document.body, { childList: true, subtree: true }));

@@ -116,6 +116,14 @@ function Result({ judged, data, states, step, onStep }: { judged: Judged[]; data
   const curve = useMemo(() => editorCurve(judged, last), [judged, last]);
   const swings = useMemo(() => pickSwings(judged), [judged]);
   const played = (s: number) => decisionText(t, states[s - 1].G, data.moves[s - 1]);
+  // The bot's move may come from the server: words for a move that does not fit its prompt fall back to its name.
+  const bestText = (s: Swing) => {
+    try {
+      return decisionText(t, states[s.step - 1].G, s.best);
+    } catch {
+      return s.best.move;
+    }
+  };
   const markLabel = (s: Swing) => `${t('analysis.swingMark', { rank: s.rank, step: s.step })}: ${roleName(t, s.decider)} — ${played(s.step)}`;
   // The marks change with the swings and the language only (markLabel is made anew each render).
   const marks = useMemo(() => swings.map((s) => ({ rank: s.rank, step: s.step, label: markLabel(s) })), [swings, t]);
@@ -132,7 +140,7 @@ function Result({ judged, data, states, step, onStep }: { judged: Judged[]; data
               {markLabel(s)}
             </button>
             <span> {t('analysis.swingLoss', { who: roleName(t, s.decider), before: pct(s.before), after: pct(s.after) })}. </span>
-            <span data-instead>{t('analysis.instead', { move: decisionText(t, states[s.step - 1].G, s.best), chance: pct(s.before) })}</span>
+            <span data-instead>{t('analysis.instead', { move: bestText(s), chance: pct(s.before) })}</span>
           </li>
         ))}
       </ol>
