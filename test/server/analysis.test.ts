@@ -131,6 +131,16 @@ describe.each(['embedded', 'postgres'] as Backend[])('the cached analysis (%s)',
     expect((await api(t.url, analysisPath(ids[0]))).status).toBe(200); // a finished one is still served
   });
 
+  it.skipIf(backend === 'postgres' && !pg)('answers 404 to another game, an unknown or odd match id, and starts nothing', async () => {
+    const { matchID } = await createAndJoin(t.url);
+    await play(t, matchID, 31, 0);
+    for (const path of [`/games/chess/${matchID}/analysis`, '/games/watergate/nope/analysis', `/games/watergate/${'x'.repeat(2000)}/analysis`, '/games/watergate/..%2F..%2Fetc%2Fpasswd/analysis', "/games/watergate/'%20OR%201=1--/analysis"]) {
+      const r = await api(t.url, path);
+      expect(r.status, path).toBe(404);
+    }
+    expect(await t.store.analyses.get(matchID)).toBeUndefined();
+  });
+
   it.skipIf(backend === 'postgres' && !pg)('storage: one claim at a time; a stale claim is taken over; a failed one given back; a finished one stays', async () => {
     const { matchID } = await createAndJoin(t.url);
     const rows = t.store.analyses;
