@@ -1,8 +1,9 @@
 /**
  * The server's cached analysis in real Chromium against the real server (its bot pool computing it): the
  * first "Analyse" of a finished game finds none ready, so the page analyses in its worker while asking
- * started the server's; once the server has it, reopening the replay — in this browser or another —
- * shows it at once (no progress bar, no worker), with the graph and the swings the server's analysis has.
+ * started the server's; once the server has it, reopening the replay — in this browser or another (a
+ * phone, in Portuguese) — shows it at once (no progress bar, no worker), with the graph and the swings the
+ * server's analysis has.
  */
 import { describe, expect, it } from 'vitest';
 import { analysisPath, type GameAnalysis } from '../../protocol/analysis';
@@ -32,7 +33,11 @@ describe('the analysis cached by the server', () => {
     expect(swings.length).toBeGreaterThan(0);
 
     // Reopened, here and by another visitor: the server's analysis at once.
-    for (const visitor of [page, await (await env.session.context({ width: 390, height: 844 })).newPage()]) {
+    const phone = await (await env.session.context({ width: 390, height: 844 }, 'pt-BR')).newPage();
+    for (const [visitor, analyse] of [
+      [page, 'Analyse'],
+      [phone, 'Analisar'],
+    ] as const) {
       let sawProgress = false;
       // The first page is on the replay already: loaded afresh, it shows no analysis until asked.
       if (visitor === page) await visitor.reload();
@@ -40,7 +45,7 @@ describe('the analysis cached by the server', () => {
       await visitor.locator('.replay .game').waitFor();
       await visitor.exposeFunction('sawProgress', () => (sawProgress = true));
       await visitor.evaluate(() => new MutationObserver(() => document.querySelector('[role="progressbar"]') && (window as never as { sawProgress(): void }).sawProgress()).observe(document.body, { childList: true, subtree: true }));
-      await visitor.getByRole('button', { name: 'Analyse' }).click();
+      await visitor.getByRole('button', { name: analyse }).click();
       await visitor.locator('.analysis[data-analysis="done"][data-source="server"]').waitFor({ timeout: 10_000 });
       expect(sawProgress).toBe(false);
       expect(visitor.workers().length).toBe(0);

@@ -34,7 +34,7 @@ interface Props {
 }
 
 export function AnalysisPanel({ data, states, step, onStep }: Props): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [run, setRun] = useState<Run>({ phase: 'idle' });
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []); // leaving the page stops the work
@@ -63,7 +63,8 @@ export function AnalysisPanel({ data, states, step, onStep }: Props): ReactNode 
     }
   };
 
-  const help = t('analysis.help', { iterations: ANALYSIS_BUDGET.iterations.toLocaleString(), seconds: ANALYSIS_BUDGET.timeMs / 1000 });
+  const iterations = ANALYSIS_BUDGET.iterations.toLocaleString(i18n.language);
+  const help = t('analysis.help', { iterations, seconds: (ANALYSIS_BUDGET.timeMs / 1000).toLocaleString(i18n.language) });
   return (
     <section className="panel analysis" aria-label={t('analysis.analyse')} data-analysis={run.phase} data-source={run.phase === 'done' ? run.source : undefined}>
       <p className="analysis-controls">
@@ -76,7 +77,7 @@ export function AnalysisPanel({ data, states, step, onStep }: Props): ReactNode 
         {run.phase === 'running' && <Progress done={run.done} total={run.total} onCancel={() => abort.current?.abort()} />}
         {run.phase === 'cancelled' && <span role="status">{t('analysis.cancelled')}</span>}
         {run.phase === 'failed' && <span role="alert">{t('analysis.failed', { reason: run.reason })}</span>}
-        {run.phase === 'done' && <span className="hint">{t(run.source === 'server' ? 'analysis.byServer' : 'analysis.byBrowser', { iterations: ANALYSIS_BUDGET.iterations.toLocaleString() })}</span>}
+        {run.phase === 'done' && <span className="hint">{t(run.source === 'server' ? 'analysis.byServer' : 'analysis.byBrowser', { iterations })}</span>}
       </p>
       <p className="hint analysis-help">{help}</p>
       {run.phase === 'done' && <Result judged={run.judged} data={data} states={states} step={step} onStep={onStep} />}
@@ -156,6 +157,7 @@ function DecisionRecord(props: { judged: Judged[]; swings: Swing[]; curve: numbe
   const box = useRef<HTMLOListElement>(null);
   const rank = new Map(swings.map((s) => [s.step, s.rank]));
   const forced = new Set(judged.filter((j) => j.review.forced).map((j) => j.step));
+  const shown = new Set(judged.map((j) => j.step)); // a resignation or a clock running out is not judged
   useEffect(() => {
     const el = box.current;
     const item = el?.querySelector<HTMLElement>(`[data-record-step="${step}"]`);
@@ -173,7 +175,7 @@ function DecisionRecord(props: { judged: Judged[]; swings: Swing[]; curve: numbe
               <button type="button" aria-current={s === step ? 'step' : undefined} onClick={() => onStep(s)}>
                 {r !== undefined && <span className="swing-badge">{r}</span>}
                 <span className="who">{roleName(t, m.playerID as PlayerID)}:</span> {played(s)}
-                <span className="chance">{forced.has(s) ? t('analysis.forced') : t('analysis.after', { chance: pct(curve[s]) })}</span>
+                {shown.has(s) && <span className="chance">{forced.has(s) ? t('analysis.forced') : t('analysis.after', { chance: pct(curve[s]) })}</span>}
               </button>
             </li>
           );
