@@ -3,8 +3,12 @@
  * little and resigned; on its replay "Analyse" shows a progress bar that Cancel stops (its worker is gone),
  * then runs to the end: the win-chance graph is drawn (a canvas of at least 300×120, still at least 300
  * wide on a 390 px phone), exactly three swings are marked on it and in the record of decisions, each with
- * what the bot would have chosen, and a click on the graph or on a mark moves the replay's step.
+ * what the bot would have chosen, and a click on the graph or on a mark moves the replay's step. Also takes
+ * the analysis's screenshots (docs/screenshots/replay-analysis.png, replay-analysis-phone.png with
+ * UPDATE_SCREENSHOTS=1).
  */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { playThenResign, startVsComputer } from './helpers/play';
@@ -12,7 +16,8 @@ import { useServerAndBrowser } from './helpers/setup';
 
 // The server computes no analyses here (ANALYSIS_CACHE=0): the page's own, in the browser, is the journey.
 // analysis-cache.test.ts has the server's.
-const env = useServerAndBrowser(undefined, { ANALYSIS_CACHE: '0' });
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? resolve('docs/screenshots') : resolve('test-results/screenshots');
+const env = useServerAndBrowser(() => mkdirSync(SHOTS, { recursive: true }), { ANALYSIS_CACHE: '0' });
 
 const replayStep = async (page: Page) => Number(await page.locator('[data-replay-step]').getAttribute('data-replay-step'));
 const progress = async (page: Page) => {
@@ -78,6 +83,8 @@ describe('the analysis of a finished game', () => {
     expect(instead).toHaveLength(3);
     for (const line of instead) expect(line).toMatch(/^The bot would have chosen: .+ \(its estimate: \d+%\)\.$/);
 
+    await page.locator('.analysis').screenshot({ path: `${SHOTS}/replay-analysis.png` });
+
     // A click on the graph moves the replay there: on the right half of the plot, a late decision.
     expect(await replayStep(page)).toBe(0);
     const over = page.locator('.analysis-graph .u-over');
@@ -101,6 +108,7 @@ describe('the analysis of a finished game', () => {
     expect(phone.height).toBeGreaterThanOrEqual(120);
     expect(await page.locator('.analysis-graph [data-swing]').count()).toBe(3);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.locator('.analysis').screenshot({ path: `${SHOTS}/replay-analysis-phone.png` });
 
     expect(env.session.problems).toEqual([]);
     await ctx.close();

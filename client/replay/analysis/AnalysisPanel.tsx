@@ -173,6 +173,7 @@ function DecisionRecord(props: { judged: Judged[]; swings: Swing[]; curve: numbe
           return (
             <li key={s} data-record-step={s} data-swing={r} className={`role-${m.playerID}${s === step ? ' current' : ''}`}>
               <button type="button" aria-current={s === step ? 'step' : undefined} onClick={() => onStep(s)}>
+                <span className="num">{s}.</span>
                 {r !== undefined && <span className="swing-badge">{r}</span>}
                 <span className="who">{roleName(t, m.playerID as PlayerID)}:</span> {played(s)}
                 {shown.has(s) && <span className="chance">{forced.has(s) ? t('analysis.forced') : t('analysis.after', { chance: pct(curve[s]) })}</span>}
