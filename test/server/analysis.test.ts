@@ -159,10 +159,10 @@ describe.each(['embedded', 'postgres'] as Backend[])('the cached analysis (%s)',
 });
 
 describe('the analysis gives way to the computer seats', () => {
-  it('judges no decision while a seat\'s decision runs in the worker pool, and goes on once it is done', { timeout: 120_000 }, async () => {
+  it('judges no decision while a seat\'s decision runs in the worker pool, and goes on once it is done; a bounded number wait', { timeout: 120_000 }, async () => {
     const t = await startTestServer('embedded', { analysis: false });
     const pool = new BotPool({ threads: 1 });
-    const analyser = new GameAnalyser({ store: t.store, game: Watergate, pool, log: t.server.log, idleCheckMs: 20 });
+    const analyser = new GameAnalyser({ store: t.store, game: Watergate, pool, log: t.server.log, idleCheckMs: 20, maxWaiting: 1 });
     try {
       const { matchID } = await createAndJoin(t.url);
       await play(t, matchID, 21, 6);
@@ -174,10 +174,21 @@ describe('the analysis gives way to the computer seats', () => {
       await new Promise((r) => setTimeout(r, 1500));
       expect(await analyser.get(matchID, 'a')).toMatchObject({ pending: true, done: 0, total: 7 });
       expect(pool.queued).toBe(1); // nothing of the analysis waits in the pool: a seat's next decision would go first
+      // One more may wait behind it (maxWaiting 1); the next is refused with a time to come back, and not claimed.
+      const more: string[] = [];
+      for (const seed of [22, 23]) {
+        const { matchID: id } = await createAndJoin(t.url);
+        await play(t, id, seed, 1);
+        more.push(id);
+      }
+      expect(await analyser.get(more[0], 'a')).toMatchObject({ pending: true });
+      await expect(analyser.get(more[1], 'a')).rejects.toMatchObject({ status: 503, retryAfterSeconds: 60 });
+      expect(await t.store.analyses.get(more[1])).toBeUndefined();
       await seat;
       await until(async () => 'body' in (await analyser.get(matchID, 'a')), 'the analysis', 60_000);
       const a = JSON.parse(((await analyser.get(matchID, 'a')) as { body: string }).body) as GameAnalysis;
       expect(a.decisions.length).toBe(6);
+      await until(async () => 'body' in (await analyser.get(more[0], 'a')), 'the second analysis');
     } finally {
       await analyser.close();
       await pool.close();
