@@ -59,3 +59,7 @@ export function stopBrowserBot(): void {
   for (const w of waiting.values()) w.reject(new Error('bot worker stopped'));
   waiting.clear();
 }
+
+/** The replay's analysis: its own worker per analysis (browser-analysis.ts), cancellable. */
+export { reviewInBrowser, type ReviewTask, type ReviewOptions } from './browser-analysis';
+export type { Review } from './analyse';

@@ -12,3 +12,4 @@ export type { Decision } from './ismcts';
 export type { Thinker } from './bgio';
 export { editorWinChance, connectionCost } from './evaluate';
 export { botRng, seedFrom, type BotRng } from './rng';
+export { analyse, review, sameMove, ANALYSIS, type Analysis, type MoveValue, type Review } from './analyse';

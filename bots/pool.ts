@@ -5,10 +5,11 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { WatergateView } from '../game';
+import type { MoveChoice, WatergateView } from '../game';
 import type { Decision } from './ismcts';
 import type { BotConfig } from './levels';
-import type { ThinkTask } from './worker';
+import type { Review } from './analyse';
+import type { ReviewTask, ThinkTask } from './worker';
 
 /** Under tsx or Vitest the worker is TypeScript: load it through tsx's loader (resolved from here, not the cwd). */
 function workerFile(): { filename: string; execArgv: string[] } {
@@ -36,7 +37,7 @@ export class BotQueueFull extends Error {
 }
 
 export class BotPool {
-  private readonly pool: Piscina<ThinkTask, Decision>;
+  private readonly pool: Piscina<ThinkTask | ReviewTask, Decision | Review>;
   private readonly capacity: number;
   /** Decisions running or waiting: counted here so that the bound holds the moment think() is called. */
   private outstanding = 0;
@@ -49,15 +50,20 @@ export class BotPool {
   }
 
   /** One decision for the seat that owns `view`; rejects with BotQueueFull when the queue is full. */
-  think = async (view: WatergateView, config: BotConfig = {}): Promise<Decision> => {
+  think = (view: WatergateView, config: BotConfig = {}): Promise<Decision> => this.run({ view, config }) as Promise<Decision>;
+
+  /** One decision of a finished game judged (bots/analyse.ts), under the same bound. */
+  review = (view: WatergateView, played: MoveChoice, config: BotConfig = {}): Promise<Review> => this.run({ view, played, config }, 'reviewTask') as Promise<Review>;
+
+  private async run(task: ThinkTask | ReviewTask, name?: string): Promise<Decision | Review> {
     if (this.outstanding >= this.capacity) throw new BotQueueFull(this.outstanding);
     this.outstanding++;
     try {
-      return await this.pool.run({ view, config });
+      return await this.pool.run(task, name ? { name } : undefined);
     } finally {
       this.outstanding--;
     }
-  };
+  }
 
   /** Decisions running or waiting for a free thread. */
   get queued(): number {

@@ -18,6 +18,8 @@ import { Server } from 'boardgame.io/server';
 import { Watergate, type PlayerID } from '../game/index';
 import { authenticateCredentials, generateCredentials } from './auth';
 import { BotRunner, type BotOptions } from './bots/runner';
+import { GameAnalyser, type AnalyserOptions } from './analysis/analyser';
+import { addAnalysisRoute } from './analysis/route';
 import { localBus, type Bus } from './bus/index';
 import { createLogger, type Logger } from './log';
 import { clientAddress, createLimiter, enforce, type Limiter, type LimiterOptions } from './limits';
@@ -61,6 +63,8 @@ export interface ServerOptions extends LobbyHooks {
   clockScanMs?: number;
   /** Bots for seats marked `data.bot` (vs computer); none when absent. */
   bots?: BotOptions;
+  /** Finished games' analyses computed and kept by the server with the bots' worker pool (default on when there is one). */
+  analysis?: false | Omit<AnalyserOptions, 'store' | 'game' | 'pool' | 'log' | 'limiter'>;
   /** Turn-notification webhooks: `allowLocal` (ALLOW_LOCAL_WEBHOOKS) lets them reach private addresses; timings for tests. */
   webhooks?: Partial<Omit<SendOptions, 'signal'>>;
   /** The address players open (PUBLIC_URL): the server's own origin, and the base of links in notifications. */
@@ -129,6 +133,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     });
   }
   const bots = opts.bots ? new BotRunner({ ...opts.bots, service, store, log, metrics }) : null;
+  const analyser = opts.analysis !== false && bots?.botPool ? new GameAnalyser({ ...opts.analysis, store, game, pool: bots.botPool, log, limiter }) : null;
   let url = '';
   const notifier = new TurnNotifier({
     service,
@@ -242,6 +247,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(account.routes);
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);
   app.use(lobby.routes());
+  const analysisRouter = new Router();
+  addAnalysisRoute(analysisRouter, game, store, analyser);
+  app.use(analysisRouter.routes());
   if (opts.extend) {
     const extra = new Router();
     opts.extend({ app, router: extra, store, log, game });
@@ -276,6 +284,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await stale?.stop();
       clocks.stop();
       await presence.stop();
+      await analyser?.close();
       await bots?.close();
       await service.drain();
       await notifier.close();

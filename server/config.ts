@@ -22,6 +22,8 @@ export interface Config {
   botThreads: number;
   /** BOT_QUEUE: bot decisions that may wait for a worker thread (default 8 per thread); more wait outside, and think later. */
   botQueue?: number;
+  /** ANALYSIS_CACHE=0: the server computes and keeps no analyses of finished games (the replay page computes its own). */
+  analysisCache: boolean;
   snapshotEvery?: number;
   /** Unfinished matches with no activity and no connected player for this long are removed; 0: never. */
   staleHours: number;
@@ -124,6 +126,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: resolve(env.CLIENT_DIR || 'dist/client'),
     botThreads: positiveInt('BOT_THREADS', env.BOT_THREADS, 1)!,
     botQueue: positiveInt('BOT_QUEUE', env.BOT_QUEUE, undefined),
+    analysisCache: env.ANALYSIS_CACHE === undefined || flag('ANALYSIS_CACHE', env.ANALYSIS_CACHE),
     snapshotEvery: positiveInt('SNAPSHOT_EVERY', env.SNAPSHOT_EVERY, undefined),
     staleHours: hours('STALE_HOURS', env.STALE_HOURS, DEFAULT_STALE_HOURS),
     allowLocalWebhooks: flag('ALLOW_LOCAL_WEBHOOKS', env.ALLOW_LOCAL_WEBHOOKS),

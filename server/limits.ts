@@ -28,6 +28,8 @@ export const LIMITS = {
   connect: { points: 60, seconds: 60 },
   /** Chat lines sent. */
   chat: { points: 10, seconds: 10 },
+  /** Finished games' analyses started on the server (server/analysis/): each costs minutes of a bot thread. */
+  analyse: { points: 10, seconds: 3600 },
   /** Syncs asked for (a page load, a reconnection): per socket. */
   syncSocket: { points: 20, seconds: 10 },
   /** Syncs asked for: per address. */
@@ -108,6 +110,7 @@ const WHAT: Record<LimitName, string> = {
   api: 'too many requests from your address',
   connect: 'too many connections from your address',
   chat: 'too many chat messages',
+  analyse: 'too many game analyses started from your address',
   syncSocket: 'too many syncs on this connection',
   sync: 'too many syncs from your address',
   staleSocket: 'too many moves on an old state',

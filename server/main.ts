@@ -67,6 +67,7 @@ try {
     snapshotEvery: cfg.snapshotEvery,
     staleHours: cfg.staleHours,
     bots: { threads: cfg.botThreads, maxQueue: cfg.botQueue },
+    analysis: cfg.analysisCache ? {} : false,
     webhooks: { allowLocal: cfg.allowLocalWebhooks },
     publicUrl: cfg.publicUrl,
     trustProxy: cfg.trustProxy,

@@ -3,14 +3,17 @@
  * stored initial state and moves once the game is over (protocol/replay.ts); the same reducer rebuilds
  * every state here (steps.ts). A slider, Previous/Next and the ←/→ keys (Home/End) choose the step; the
  * record shown is the state's own, so it follows. "Download game" saves the server's JSON as it came.
+ * "Analyse" judges every decision with our bot (analysis/).
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARDS, type MoveChoice, type PlayerID } from '../../game';
+import type { PlayerID } from '../../game';
 import { replayPath, type ReplayData } from '../../protocol/replay';
-import { cardName, moveText, roleName } from '../i18n/words';
-import { Revealed, revealed } from './Revealed';
+import { roleName } from '../i18n/words';
+import { AnalysisPanel } from './analysis/AnalysisPanel';
+import { Revealed } from './Revealed';
 import { replayStates, type ReplayState } from './steps';
+import { decisionText } from './words';
 
 type Loaded = { data: ReplayData; raw: string; states: ReplayState[] } | { error: 'notOver' | 'notFound' | 'broken' | 'offline' };
 
@@ -75,10 +78,7 @@ export default function ReplayPage({ matchID }: { matchID: string }): ReactNode 
   const caption = useMemo(() => {
     if (!loaded || !('states' in loaded) || step === 0) return t('replay.start');
     const m = loaded.data.moves[step - 1];
-    const choice = { move: m.move, args: m.args } as MoveChoice;
-    const card = m.move === 'play' ? (m.args[0] as { card?: string } | undefined)?.card : undefined;
-    const what = m.move === 'timeout' ? t('replay.timeout') : moveText(t, revealed(loaded.states[step - 1].G), choice) || m.move;
-    return t('replay.decision', { who: roleName(t, m.playerID), what: card && CARDS[card] ? `${cardName(t, card)} — ${what}` : what });
+    return t('replay.decision', { who: roleName(t, m.playerID), what: decisionText(t, loaded.states[step - 1].G, m) });
   }, [loaded, step, t]);
 
   if (!loaded) return <p className="loading">{t('app.loading')}</p>;
@@ -137,6 +137,7 @@ export default function ReplayPage({ matchID }: { matchID: string }): ReactNode 
         </span>{' '}
         <span className="hint">{t('replay.keys')}</span>
       </p>
+      <AnalysisPanel data={data} states={states} step={step} onStep={setStep} />
       <Revealed G={states[step].G} names={names} />
     </div>
   );

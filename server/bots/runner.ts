@@ -51,6 +51,11 @@ export class BotRunner {
   private closed = false;
   private readonly inFlight = new Set<Promise<unknown>>();
 
+  /** The worker pool (none when decisions are computed elsewhere): the finished games' analyses use it too. */
+  get botPool(): BotPool | null {
+    return this.pool;
+  }
+
   constructor(private readonly o: BotOptions & { service: MatchService; store: MatchStore; log: Logger; metrics?: Metrics }) {
     this.pool = o.thinker ? null : new BotPool({ threads: o.threads ?? 1, maxQueue: o.maxQueue });
     this.thinker = o.thinker ?? this.pool!.think;

@@ -13,14 +13,22 @@ import type { MatchStore } from '../storage/types';
 
 const ROLES = { '0': 'editor', '1': 'nixon' } as const;
 
+/**
+ * Refuses anything but a finished match of this game: 404 for another game or an unknown match, 403 with
+ * `notYet` (the same words whatever the state) while it is on. The head only: cheap, and nothing else is
+ * read for a match still in play.
+ */
+export async function requireFinished(store: MatchStore, game: Game, name: string, matchID: string, notYet: string): Promise<void> {
+  if (name !== game.name) throw new HttpError(404, `game "${name}" not found`);
+  const head = await store.head(matchID);
+  if (!head) throw new HttpError(404, `match ${matchID} not found`);
+  if (head.metadata.gameover === undefined) throw new HttpError(403, notYet);
+}
+
 export function addReplayRoute(router: Router, game: Game, store: MatchStore): void {
   router.get('/games/:name/:id/replay', async (ctx) => {
     const matchID = ctx.params.id;
-    if (ctx.params.name !== game.name) throw new HttpError(404, `game "${ctx.params.name}" not found`);
-    // The head first: cheap, and nothing else is read for a match still in play.
-    const head = await store.head(matchID);
-    if (!head) throw new HttpError(404, `match ${matchID} not found`);
-    if (head.metadata.gameover === undefined) throw new HttpError(403, REPLAY_NOT_YET);
+    await requireFinished(store, game, ctx.params.name, matchID, REPLAY_NOT_YET);
     const [loaded, rows] = await Promise.all([store.load(matchID, { initialState: true }), store.movesAfter(matchID, 0)]);
     if (!loaded) throw new HttpError(404, `match ${matchID} not found`);
     const m = loaded.metadata;

@@ -4,6 +4,7 @@
  * still the state the move was made on (and the seats are unchanged), and insert the move's row only if
  * that happened. Layout and reasons: types.ts and docs/ARCHITECTURE.md "Storage".
  */
+import { pgAnalyses } from './analyses';
 import { StaleStateError } from './errors';
 import { createAccountTables, PgAccounts } from './accounts-pg';
 import { addListed, migrateV1 } from './pg-migrate';
@@ -25,6 +26,7 @@ export class PgStore implements MatchStore {
   private readonly procs: string;
   private readonly holds: string;
   readonly accounts: PgAccounts;
+  readonly analyses: ReturnType<typeof pgAnalyses>;
 
   constructor(
     readonly sql: SqlBackend,
@@ -40,6 +42,7 @@ export class PgStore implements MatchStore {
     this.procs = `"${schema}".wg_procs`;
     this.holds = `"${schema}".wg_holds`;
     this.accounts = new PgAccounts(sql, schema, (q, m) => this.insert(q, m));
+    this.analyses = pgAnalyses(sql, schema);
   }
 
   private async timed<T>(op: string, fn: () => Promise<T>): Promise<T> {
@@ -93,6 +96,7 @@ export class PgStore implements MatchStore {
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.procs} (proc text PRIMARY KEY, beat_at bigint NOT NULL)`);
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.holds} (proc text NOT NULL, match_id text NOT NULL, PRIMARY KEY (proc, match_id))`);
       await createAccountTables(q, this.schema);
+      await this.analyses.create(q);
     }, { slow: true });
   }
 

@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteAnalyses, type AnalysisRows } from './analyses';
 import { StaleStateError, StorageUnavailableError } from './errors';
 import { createAccountTables, SqliteAccounts } from './accounts-sqlite';
 import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type DeadHold, type TimedMatch } from './types';
@@ -38,6 +39,7 @@ export class SqliteStore implements MatchStore {
 
   private readonly pages = new Map<string, Database.Statement>();
   accounts!: SqliteAccounts;
+  analyses!: AnalysisRows;
 
   constructor(private readonly dir: string) {}
 
@@ -107,6 +109,7 @@ export class SqliteStore implements MatchStore {
       throw e;
     }
     this.db = db;
+    this.analyses = sqliteAnalyses(db);
     const cols = 'metadata, updated_at, result, state_id, seats_version';
     this.st = {
       insert: db.prepare(`INSERT INTO wg_matches (match_id, game_name, snapshot_id, state_id, metadata, gameover, result, updated_at, listed)

@@ -14,6 +14,7 @@ import type { LogEntry, Server, State } from 'boardgame.io';
 import type { MoveAction } from '../../game/index';
 import type { MatchClock, StandIn } from '../../protocol/index';
 import type { AccountStore, SeatLink } from './accounts';
+import type { AnalysisRows } from './analyses';
 
 /**
  * boardgame.io's match metadata, plus what the server keeps beside the seats: the clock (rewritten by
@@ -182,6 +183,8 @@ export interface MatchStore {
   observe?: StorageObserver;
   /** Accounts, sessions, ratings and pairing (storage/accounts.ts), in the same database. */
   readonly accounts: AccountStore;
+  /** Finished matches' analyses (server/analysis/), deleted with their match; ready once connected. */
+  readonly analyses: AnalysisRows;
 }
 
 /** Seat ownership as far as authorisation is concerned: names and credentials, not presence. */

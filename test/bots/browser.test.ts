@@ -3,40 +3,17 @@
  * The search runs in a Web Worker, returns the same decision as in Node, and boardgame.io's
  * Local({ bots }) plays a whole game with it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, preview, type PreviewServer } from 'vite';
+import { describe, expect, it } from 'vitest';
 import { newGame, playerView } from '../../game';
 import { think } from '../../bots/levels';
 import { botRng } from '../../bots/rng';
-import { launch, type Session } from '../e2e/helpers/browser';
+import { useBotPage } from './fixtures/page';
 
-const root = fileURLToPath(new URL('./fixtures/browser', import.meta.url));
-let out: string;
-let server: PreviewServer;
-let session: Session;
-
-beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'wg-bot-page-'));
-  await build({ root, configFile: false, logLevel: 'silent', base: './', build: { outDir: out, emptyOutDir: true, target: 'es2022' } });
-  server = await preview({ root, configFile: false, logLevel: 'silent', build: { outDir: out }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
-  session = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await session?.close();
-  await new Promise<void>((r) => (server ? server.httpServer.close(() => r()) : r()));
-  if (out) rmSync(out, { recursive: true, force: true });
-});
+const bot = useBotPage();
 
 describe('our bot in the browser', () => {
   it('thinks in a Web Worker and plays a whole local game through Local({ bots })', async () => {
-    const page = await (await session.context()).newPage();
-    await page.goto(server.resolvedUrls!.local[0]);
-    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+    const page = await bot.open();
 
     const view = playerView(newGame({}, botRng(77)), '0');
     const config = { level: 'normal' as const, deterministic: true, seed: 4 };
@@ -50,6 +27,6 @@ describe('our bot in the browser', () => {
     const result = await page.evaluate(() => (window as never as { playLocalGame: () => Promise<{ winner: string; round: number }> }).playLocalGame());
     expect(['0', '1']).toContain(result.winner);
     expect(result.round).toBeGreaterThanOrEqual(1);
-    expect(session.problems).toEqual([]);
+    expect(bot.session().problems).toEqual([]);
   }, 180_000);
 });

@@ -3,9 +3,10 @@
  * thread would (same seed, same move), refuses a full state, and keeps serving after an error.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { newGame, playerView } from '../../game';
+import { legalMoves, newGame, playerView } from '../../game';
 import { BotPool } from '../../bots/pool';
 import { think } from '../../bots/levels';
+import { review } from '../../bots/analyse';
 import { botRng } from '../../bots/rng';
 
 const pool = new BotPool({ threads: 1 });
@@ -26,5 +27,15 @@ describe('BotPool (worker threads)', () => {
     await expect(pool.think(G as never, { level: 'easy' })).rejects.toThrow(/never the full state/);
     const d = await pool.think(playerView(G, '0'), { level: 'easy', deterministic: true });
     expect(d.move.move).toBe('play');
+  });
+
+  it("judges a finished game's decision as this thread would (the server's cached analysis)", async () => {
+    const G = newGame({}, botRng(33));
+    const played = legalMoves(G, '0').at(-1)!;
+    const config = { iterations: 300, deterministic: true, seed: 2 };
+    const [inWorker, here] = [await pool.review(playerView(G, '0'), played, config), review(playerView(G, '0'), played, config)];
+    expect({ ...inWorker, elapsedMs: 0 }).toEqual({ ...here, elapsedMs: 0 });
+    expect(inWorker.after).not.toBeNull();
+    await expect(pool.review(G as never, played, config)).rejects.toThrow(/never the full state/);
   });
 });

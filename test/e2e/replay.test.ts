@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { replayPath, type ReplayData } from '../../protocol/replay';
 import { replayStates } from '../../client/replay/steps';
-import { boardState, decide, startVsComputer, waitForChange } from './helpers/play';
+import { playThenResign, startVsComputer } from './helpers/play';
 import { useServerAndBrowser } from './helpers/setup';
 
 const env = useServerAndBrowser();
@@ -30,19 +30,7 @@ describe('the replay page', () => {
 
     // Six of the Editor's decisions (the computer answers in between), then the Editor resigns: at least
     // seven stored moves whoever decides in between, so the slider's last steps are not its first.
-    for (let mine = 0; mine < 6; ) {
-      const s = await boardState(page);
-      if (!s.mine) {
-        await page.waitForTimeout(100);
-        continue;
-      }
-      await decide(page, '0');
-      mine++;
-      await waitForChange(page, s);
-    }
-    await page.locator('[data-resign]').click();
-    await page.locator('[data-resign-confirm]').click();
-    await page.locator('.gameover').waitFor();
+    await playThenResign(page, 6);
 
     // The truth to compare with: the server's replay, rebuilt here by the page's own module.
     const data = (await (await fetch(env.server.url + replayPath(matchID))).json()) as ReplayData;

@@ -97,3 +97,20 @@ export async function startVsComputer(page: Page, url: string, name = 'Ben'): Pr
   await page.locator('.game').waitFor();
   return page.url().split('/match/')[1];
 }
+
+/** `count` of the Editor's decisions on `page` (the computer answers in between), then the Editor resigns. */
+export async function playThenResign(page: Page, count: number): Promise<void> {
+  for (let mine = 0; mine < count; ) {
+    const s = await boardState(page);
+    if (!s.mine) {
+      await page.waitForTimeout(100);
+      continue;
+    }
+    await decide(page, '0');
+    mine++;
+    await waitForChange(page, s);
+  }
+  await page.locator('[data-resign]').click();
+  await page.locator('[data-resign-confirm]').click();
+  await page.locator('.gameover').waitFor();
+}

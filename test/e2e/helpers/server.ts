@@ -13,12 +13,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(clientDir: string): Promise<RunningServer> {
+/** `extraEnv`: settings of one test file's server (e.g. a feature turned off). */
+export async function startServer(clientDir: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'watergate-e2e-data-'));
   const port = await freePort();
   // Every page of a file comes from 127.0.0.1: the per-address limits are raised (test/server/limits.test.ts
   // and socket-limits.test.ts test them); a whole game with reloads, a phone and a rematch opens many sockets.
-  const env = { DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', LIMITS: 'create=10000/60,join=10000/60,api=100000/60,connect=100000/60,sync=100000/60,signup=10000/60,login=10000/60', LEADERBOARD_MIN_GAMES: '1' };
+  const env = { DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', LIMITS: 'create=10000/60,join=10000/60,api=100000/60,connect=100000/60,sync=100000/60,signup=10000/60,login=10000/60', LEADERBOARD_MIN_GAMES: '1', ...extraEnv };
   let p = await startServerProcess(env, port, 60_000);
   return {
     url: p.url,

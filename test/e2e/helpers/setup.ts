@@ -4,10 +4,10 @@ import { builtClient } from './build';
 import { launch, type Session } from './browser';
 import { startServer, type RunningServer } from './server';
 
-export function useServerAndBrowser(before?: () => void): { server: RunningServer; session: Session } {
+export function useServerAndBrowser(before?: () => void, serverEnv?: Record<string, string>): { server: RunningServer; session: Session } {
   const env = {} as { server: RunningServer; session: Session };
   beforeAll(async () => {
-    env.server = await startServer(await builtClient());
+    env.server = await startServer(await builtClient(), serverEnv);
     env.session = await launch();
     before?.();
   }, 180_000);
