@@ -3,10 +3,11 @@
  *  1. the pure engine (what our bots search): moves/s and complete random games/s;
  *  2. boardgame.io's reducer with the real Game object (what the server and MCTSBot run): moves/s, games/s;
  *  3. state size: JSON bytes of G at the end of a game and heap per live game state.
- * Runs with NODE_ENV=production, as the server does (boardgame.io's development mode adds a
- * serializability walk of G after every move).
+ * Runs with NODE_ENV=production (set by `npm run bench`: it must be set before boardgame.io and Immer load,
+ * which static imports do before this file's first line runs), as the server does: boardgame.io's
+ * development mode adds a serializability walk of G after every move and Immer its checking build.
  */
-process.env.NODE_ENV ??= 'production';
+if (process.env.NODE_ENV !== 'production') throw new Error('run with NODE_ENV=production (npm run bench sets it): boardgame.io and Immer are slower in development mode');
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Watergate, newGame } from '../game/index';
