@@ -24,7 +24,7 @@ function seatName(t: ReturnType<typeof useTranslation>['t'], seat: Seat): string
   return level ? t('board.computer', { level: t(`lobby.levels.${level}`) }) : (seat.name ?? '');
 }
 
-export function StatusBar({ view, me, seats }: { view: WatergateView; me: PlayerID | null; seats?: Seat[] }): ReactNode {
+export function StatusBar({ view, me, seats, offline }: { view: WatergateView; me: PlayerID | null; seats?: Seat[]; offline?: boolean }): ReactNode {
   const { t } = useTranslation();
   const players: PlayerID[] = me === '1' ? ['1', '0'] : ['0', '1'];
   return (
@@ -35,7 +35,8 @@ export function StatusBar({ view, me, seats }: { view: WatergateView; me: Player
       <span className="me">{me ? t(`board.youAre${me}`) : t('board.spectating')}</span>
       {players.map((p) => {
         const seat = seats?.find((s) => String(s.id) === p);
-        const status = seat ? (seat.name ? (seat.isConnected ? 'connected' : 'disconnected') : 'waiting') : null;
+        // Offline we cannot know whether the other side is there: the last news would be stale.
+        const status = seat ? (offline ? 'unknown' : seat.name ? (seat.isConnected ? 'connected' : 'disconnected') : 'waiting') : null;
         return (
           <span key={p} className={`player-chip role-${p}`} data-seat={p}>
             <strong>{roleName(t, p)}</strong>

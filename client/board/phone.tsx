@@ -10,7 +10,23 @@ import { useTranslation } from 'react-i18next';
  * Whether the phone layout is in force, as styles.css decides it: its phone query sets `--layout: phone`,
  * so the width is written once, in the stylesheet, and a script can never disagree with what is drawn.
  */
-const isPhone = (): boolean => getComputedStyle(document.documentElement).getPropertyValue('--layout').trim() === 'phone';
+const layoutNow = (): string => (typeof document === 'undefined' ? '' : getComputedStyle(document.documentElement).getPropertyValue('--layout').trim());
+const isPhone = (): boolean => layoutNow() === 'phone';
+
+/**
+ * The layout in force (`phone`, `wide` or '' for the widths between), as styles.css sets --layout, kept
+ * current as the window is resized: the wide layout arranges the board's parts differently (Board.tsx).
+ */
+export function useLayout(): string {
+  const [layout, setLayout] = useState(layoutNow);
+  useEffect(() => {
+    const check = () => setLayout(layoutNow());
+    check();
+    window.addEventListener('resize', check);
+    return () => window.removeEventListener('resize', check);
+  }, []);
+  return layout;
+}
 
 /**
  * The board doubled inside a box the player pans (by touch or scroll bars), centred where they tapped.

@@ -118,6 +118,8 @@ const en = {
     inPlay: 'In play',
     connected: 'connected',
     disconnected: 'not connected',
+    unknown: 'connection unknown while you are offline',
+    offlineWait: 'You are offline: nothing can be chosen until the connection is back. Your move waits; no choice is lost.',
     waitingFor: 'Waiting for {{role}} to join: the game starts when both seats are taken.',
     waitingForYou: 'Waiting for {{role}} to join: the game starts when both seats are taken. Send your opponent the invite link.',
     reconnecting: 'Reconnecting to the server… your move waits until it is back.',
@@ -242,6 +244,7 @@ const en = {
     pass: 'Pass',
     reactWith: 'React with {{card}}',
     chooseCard: 'Choose a card in your hand.',
+    guidedCard: 'Not {{picked}}: this step asks for {{card}}, the marked card in your hand.',
     options: 'Your options',
     targets: {
       initiative: 'Initiative token',
@@ -288,6 +291,8 @@ const en = {
     say: 'Say something to the table',
     send: 'Send',
     readOnly: 'The players speak here; watchers read along.',
+    unread_one: '{{count}} new chat message',
+    unread_other: '{{count}} new chat messages',
   },
   gameover: {
     title: 'Game over',

@@ -120,6 +120,8 @@ const ptBR: Translation = {
     inPlay: 'Em jogo',
     connected: 'conectado',
     disconnected: 'desconectado',
+    unknown: 'conexão desconhecida enquanto você está offline',
+    offlineWait: 'Você está offline: nada pode ser escolhido até a conexão voltar. Sua jogada espera; nenhuma escolha se perde.',
     waitingFor: 'Aguardando {{role}} entrar: o jogo começa quando os dois lugares estiverem ocupados.',
     waitingForYou: 'Aguardando {{role}} entrar: o jogo começa quando os dois lugares estiverem ocupados. Envie o link de convite ao seu adversário.',
     reconnecting: 'Reconectando ao servidor… sua jogada espera ele voltar.',
@@ -244,6 +246,7 @@ const ptBR: Translation = {
     pass: 'Passar',
     reactWith: 'Reagir com {{card}}',
     chooseCard: 'Escolha uma carta da sua mão.',
+    guidedCard: 'Não {{picked}}: este passo pede {{card}}, a carta marcada na sua mão.',
     options: 'Suas opções',
     targets: {
       initiative: 'Marcador de iniciativa',
@@ -290,6 +293,8 @@ const ptBR: Translation = {
     say: 'Diga algo à mesa',
     send: 'Enviar',
     readOnly: 'Aqui falam os jogadores; quem assiste acompanha.',
+    unread_one: '{{count}} mensagem nova no chat',
+    unread_other: '{{count}} mensagens novas no chat',
   },
   gameover: {
     title: 'Fim de jogo',

@@ -120,6 +120,8 @@ const zhCN: Translation = {
     inPlay: '结算中',
     connected: '在线',
     disconnected: '离线',
+    unknown: '你已离线，对方连接状态未知',
+    offlineWait: '你已离线：连接恢复前无法做任何选择。你的行动会等待，不会丢失任何选择。',
     waitingFor: '等待{{role}}加入：双方都入座后游戏开始。',
     waitingForYou: '等待{{role}}加入：双方都入座后游戏开始。把邀请链接发给你的对手吧。',
     reconnecting: '正在重新连接服务器……连接恢复前暂不能行动。',
@@ -232,6 +234,7 @@ const zhCN: Translation = {
     pass: '放弃',
     reactWith: '用{{card}}反应',
     chooseCard: '从手牌中选择一张牌。',
+    guidedCard: '不是{{picked}}：这一步要打出{{card}}，即手牌中被标出的那张。',
     options: '你的选项',
     targets: {
       initiative: '先手标记',
@@ -278,6 +281,7 @@ const zhCN: Translation = {
     say: '对同桌说点什么',
     send: '发送',
     readOnly: '这里由玩家发言，观众可以阅读。',
+    unread_other: '{{count}} 条新聊天消息',
   },
   gameover: {
     title: '游戏结束',
