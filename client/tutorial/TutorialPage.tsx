@@ -111,6 +111,20 @@ export default function TutorialPage(): ReactNode {
     if (free && clientRef.current) onUpdate(clientRef.current);
   }, [free, onUpdate]);
 
+  // On a phone the step's card is fixed above the dock (styles.css): the page keeps room for it below the board.
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = card.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const ro = new ResizeObserver(() => root.setProperty('--tutorial-card', `${el.offsetHeight}px`));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      root.removeProperty('--tutorial-card');
+    };
+  }, []);
+
   const index = stepAt(made, read);
   const step = STEPS[index];
   const guided = !free && !step.read;
@@ -128,7 +142,7 @@ export default function TutorialPage(): ReactNode {
 
   return (
     <div className="tutorial">
-      <section className="tutorial-step" aria-labelledby="tutorial-step-title" aria-live="polite" data-tutorial-step={step.id}>
+      <section ref={card} className="tutorial-step" aria-labelledby="tutorial-step-title" aria-live="polite" data-tutorial-step={step.id}>
         <p className="tutorial-progress">
           <strong>{t('tutorial.title')}</strong> · {t('tutorial.progress', { n: index + 1, total: STEPS.length })}
         </p>

@@ -2,7 +2,9 @@
  * The tutorial (#/tutorial) in real Chromium: played to its end in English by clicking only what each
  * step marks, through every step in order, then on against the computer (our bot at level easy in the
  * browser's Web Worker) with "What would the computer do?" marking one of the offered moves. In
- * Portuguese and Chinese it opens on its first step in that language. No console error or warning.
+ * Portuguese and Chinese it opens on its first step in that language. On a phone the step's text stays on
+ * screen at every step (above the dock, the hand's drawer open or not), and a card other than the marked
+ * one says what the step wants and marks it again. No console error or warning.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -87,6 +89,67 @@ describe('the tutorial', () => {
     if ((await suggested.count()) > 0) await suggested.click();
     expect(await page.locator('.prompt button[data-move][data-suggested]').count()).toBe(1);
     expect(await page.locator('.prompt button[data-move]').count()).toBeGreaterThan(1);
+    await page.context().close();
+    expect(env.session.problems).toEqual([]);
+  });
+
+  it('on a phone, the step\'s text is on screen at every step, the hand\'s drawer leaves it there, and a wrong card says what the step wants', { timeout: 180_000 }, async () => {
+    const page = await open('en', { width: 390, height: 844 });
+    /** The card is inside the screen and on top: what is drawn at its middle belongs to it. */
+    const inSight = () =>
+      page.evaluate(() => {
+        const el = document.querySelector('.tutorial-step')!;
+        const r = el.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 20));
+        return r.top >= 0 && r.bottom <= window.innerHeight + 0.5 && r.height > 40 && !!top && el.contains(top);
+      });
+    const seen: string[] = [];
+    let wrongTried = false;
+    for (let i = 0; i < 600; i++) {
+      const step = (await stepOf(page))!;
+      if (seen.at(-1) !== step) seen.push(step);
+      expect(await inSight(), `step ${step}`).toBe(true);
+      if (step === 'done') break;
+      const next = page.locator('[data-tutorial-next]');
+      if (await next.count()) {
+        await next.click();
+        continue;
+      }
+      const option = page.locator('.prompt button[data-move]');
+      if ((await option.count()) > 0) {
+        const before = await boardState(page);
+        await option.click();
+        await waitForChange(page, before);
+        continue;
+      }
+      const card = page.locator('.hand-cards button[data-suggested]:not(.selected)');
+      if ((await card.count()) > 0) {
+        if ((await page.locator('.hand-toggle').getAttribute('aria-expanded')) !== 'true') {
+          await page.locator('.hand-toggle').click();
+          expect(await inSight(), `step ${step} with the hand open`).toBe(true);
+        }
+        if (!wrongTried) {
+          // Another card than the marked one: the prompt says which card the step wants, and marks it again.
+          wrongTried = true;
+          const wanted = (await card.locator('.card-name').textContent())!;
+          const other = page.locator('.hand-cards button.card:not([data-suggested])').first();
+          const picked = (await other.locator('.card-name').textContent())!;
+          await other.click();
+          const said = page.locator('[data-wrong-pick]');
+          await said.waitFor();
+          expect(await said.textContent()).toBe(`Not ${picked}: this step asks for ${wanted}, the marked card in your hand.`);
+          expect(await said.isVisible()).toBe(true);
+          expect(await page.locator('.prompt button[data-move]').count()).toBe(0);
+          await expect.poll(() => card.evaluate((el) => getComputedStyle(el).animationName)).toBe('suggest');
+          expect(await inSight()).toBe(true);
+        }
+        await card.click();
+        continue;
+      }
+      await page.waitForTimeout(100); // the computer is answering
+    }
+    expect(wrongTried).toBe(true);
+    expect(seen).toEqual(STEPS.map((s) => s.id));
     await page.context().close();
     expect(env.session.problems).toEqual([]);
   });
