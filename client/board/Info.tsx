@@ -143,12 +143,41 @@ function numbered<E extends { key: string }>(log: E[]): [E, number | null][] {
   return log.map((e) => [e, HEADERS.has(e.key) ? null : ++n]);
 }
 
+/**
+ * Each line's element, kept while its words stay the same: a record of a few hundred lines is not put into
+ * words again on every move (the board re-renders with each state, the Debug panel's runs many times a second).
+ */
+function useLines(log: WatergateView['log'], t: ReturnType<typeof useTranslation>['t'], lang: string): ReactNode[] {
+  const kept = useRef<{ lang: string; lines: { sig: string; el: ReactNode }[] }>({ lang, lines: [] });
+  if (kept.current.lang !== lang) kept.current = { lang, lines: [] };
+  const lines = kept.current.lines;
+  lines.length = Math.min(lines.length, log.length);
+  return numbered(log).map(([e, n], i) => {
+    const sig = `${n}|${e.key}|${e.player}|${JSON.stringify(e.params)}`;
+    if (lines[i]?.sig !== sig)
+      lines[i] = {
+        sig,
+        el: (
+          <li key={i} value={n ?? undefined} data-n={n ?? undefined} className={`rec rec-${e.key.replace(/\./g, '-')} ${e.player ? `role-${e.player}` : ''}`}>
+            {logText(t, e)}
+          </li>
+        ),
+      };
+    return lines[i].el;
+  });
+}
+
 export function GameRecord({ view }: { view: WatergateView }): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const shown = useLines(view.log, t, i18n.language);
   const list = useRef<HTMLOListElement>(null);
   const [open, setOpen] = useState(true);
   useEffect(() => {
-    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+    // To the end, in the next frame: at once it would lay the whole page out inside the move's own task.
+    const frame = requestAnimationFrame(() => {
+      if (list.current) list.current.scrollTop = list.current.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [view.log.length, open]);
   return (
     <section className="record" aria-label={t('board.record')}>
@@ -160,11 +189,7 @@ export function GameRecord({ view }: { view: WatergateView }): ReactNode {
       </h2>
       {open && (
         <ol ref={list} className="record-lines" tabIndex={0}>
-          {numbered(view.log).map(([e, n], i) => (
-            <li key={i} value={n ?? undefined} data-n={n ?? undefined} className={`rec rec-${e.key.replace(/\./g, '-')} ${e.player ? `role-${e.player}` : ''}`}>
-              {logText(t, e)}
-            </li>
-          ))}
+          {shown}
         </ol>
       )}
     </section>
