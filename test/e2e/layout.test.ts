@@ -130,7 +130,7 @@ describe('layout on a phone and a laptop', () => {
     await page.goto(`${env.server.url}/#/local`);
     await page.locator('.evidence-board').waitFor();
     await page.locator('section.debug-panel button.opener').waitFor();
-    expect(await page.locator('[data-debug-note]').textContent()).toContain('50 iterations');
+    expect(await page.locator('[data-debug-note]').textContent()).toContain('iterations and playoutDepth sliders (here 50 and 20');
     await expectLayout(page, true);
     await page.goto(`${env.server.url}/#/rules`);
     await page.locator('.card-grid .card').first().waitFor();
