@@ -3,7 +3,8 @@
  * visible text is drawn under 11 px (SVG text as scaled on screen, not its user-unit size), and on the
  * phone the evidence board takes the full width, zooms on a tap, every control is at least 44 px, the
  * hand opens as a drawer and a card is played from it; the reconstruction notice stays hidden once
- * hidden. In local mode the Debug panel's AI tab starts at settings that answer in seconds.
+ * hidden. In Chinese and Portuguese the board is drawn in the faces the build serves and no label runs past
+ * its box. In local mode the Debug panel's AI tab starts at settings that answer in seconds.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { boardState, startVsComputer, waitForChange } from './helpers/play';
 import { useServerAndBrowser } from './helpers/setup';
+import { overflowingLabels } from './helpers/overflow';
 
 const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? resolve('docs/screenshots') : resolve('test-results/screenshots');
 const env = useServerAndBrowser(() => mkdirSync(SHOTS, { recursive: true }));
@@ -193,7 +195,7 @@ describe('layout on a phone and a laptop', () => {
     expect(env.session.problems).toEqual([]);
   });
 
-  it('in Chinese and Portuguese too, a game in progress has no small text and no sideways scrolling on both screens', { timeout: 180_000 }, async () => {
+  it('in Chinese and Portuguese too, a game in progress has no small text, no sideways scrolling and no label past its box on both screens, in the bundled faces', { timeout: 180_000 }, async () => {
     for (const locale of ['zh-CN', 'pt-BR'])
       for (const size of [PHONE, LAPTOP]) {
         const ctx = await env.session.context(size, locale);
@@ -203,12 +205,21 @@ describe('layout on a phone and a laptop', () => {
         await page.locator('[data-vs-computer]').click(); // as the Editor, the form's default
         await expect.poll(async () => (await boardState(page)).mine, { timeout: 30_000 }).toBe(true);
         await expectLayout(page, size === PHONE);
-        // On the phone's unzoomed board a Chinese informant shows by surname (the full name does not fit).
-        if (locale === 'zh-CN' && size === PHONE) expect(await page.locator('.informant-short:visible').count()).toBe(7);
+        // The board's faces come with the page (not whatever the system has), and every label fits its box.
+        await page.evaluate(() => document.fonts.ready);
+        const faces = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
+        expect(faces).toContain('Noto Serif Variable');
+        if (locale === 'zh-CN') expect(faces).toContain('Noto Serif SC Variable');
+        expect(await overflowingLabels(page), `${locale} at ${size.width} px`).toEqual([]);
+        // On the phone's unzoomed board an informant shows by surname (the full name does not fit).
+        if (size === PHONE) expect(await page.locator('.informant-short:visible').count()).toBe(7);
         if (size === PHONE) {
           await page.locator('.board-pan').click({ position: { x: 40, y: 40 } });
           await expect.poll(() => page.locator('.board-zoom[data-zoomed]').count()).toBe(1);
           await expectLayout(page, true);
+          expect(await overflowingLabels(page), `${locale} zoomed`).toEqual([]);
+          await page.locator('.hand-toggle').click();
+          expect(await overflowingLabels(page), `${locale} with the hand open`).toEqual([]);
         }
         await ctx.close();
       }
