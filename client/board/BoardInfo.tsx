@@ -26,6 +26,19 @@ export function BoardInfo({ view, me, sources, setSources }: { view: WatergateVi
       <button type="button" className="link" data-tracker-toggle aria-expanded={tracker} onClick={() => setTracker(!tracker)}>
         {t('info.tracker')}
       </button>
+      <details className="legend" data-legend>
+        <summary>{t('legend.title')}</summary>
+        <ul>
+          {(['initiative', 'momentum', 'faceDown', 'colours', 'target', 'last', 'discredited', 'supply'] as const).map((k) => (
+            <li key={k}>{t(`legend.${k}`)}</li>
+          ))}
+        </ul>
+      </details>
+      {sources && (
+        <p className="sources-legend" data-sources-legend>
+          {t('provenance.legend')}
+        </p>
+      )}
       {tracker && (
         <Optional fallback={<p className="hint">{t('app.loading')}</p>}>
           <CardTracker view={view} me={me} />

@@ -14,7 +14,8 @@ export function Provenance({ id }: { id: string }): ReactNode {
   const { t } = useTranslation();
   const p = CARDS[id].provenance;
   const parts = (['name', 'type', 'valueColour', 'effect'] as const).map((k) => [k, p[k]] as [string, ProvenanceCode]);
-  const title = parts.map(([k, code]) => `${t(`provenance.${k}`)}: ${t(`provenance.${code}`)}`).join(' · ') + (p.note ? ` — ${p.note}` : '');
+  // In the player's words only: the data's notes are for the project's developers (docs/COMPONENTS.md).
+  const title = parts.map(([k, code]) => `${t(`provenance.${k}`)}: ${t(`provenance.${code}`)}`).join(' · ');
   return (
     <span className="provenance" title={title}>
       <span className="sr-only">{t('provenance.title')}: </span>

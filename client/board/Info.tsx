@@ -10,6 +10,7 @@ import { botLevelOf } from '../../protocol/index';
 import { abilityText, cardName, informantName, logText, roleName } from '../i18n/words';
 import { Card } from './Card';
 import { MomentumDisc } from './tokens';
+import { Explain } from './Explain';
 
 export interface Seat {
   id: number;
@@ -56,9 +57,13 @@ export function InitiativeCard({ view }: { view: WatergateView }): ReactNode {
   const holder = view.initiative;
   const other: PlayerID = holder === '0' ? '1' : '0';
   return (
-    <div className="initiative-card" role="img" aria-label={t('board.initiativeCard', { role: roleName(t, holder), other: roleName(t, other) })}>
-      <span className={`init-face role-${holder}`}>5 → {roleName(t, holder)}</span>
-      <span className={`init-face small role-${other}`}>4 → {roleName(t, other)}</span>
+    <div className="initiative-card" role="group" aria-label={t('board.initiativeCard', { role: roleName(t, holder), other: roleName(t, other) })}>
+      <Explain className={`init-face role-${holder}`} text={t('explain.initiativeHolder', { role: roleName(t, holder) })}>
+        5 → {roleName(t, holder)}
+      </Explain>
+      <Explain className={`init-face small role-${other}`} text={t('explain.initiativeOther', { role: roleName(t, other) })}>
+        4 → {roleName(t, other)}
+      </Explain>
     </div>
   );
 }
@@ -78,9 +83,11 @@ export function MomentumCards({ view }: { view: WatergateView }): ReactNode {
             <ol className="slots">
               {Array.from({ length: max }, (_, i) => (
                 <li key={i} className={i < have ? 'filled' : ''}>
-                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-                    {i < have ? <MomentumDisc x={12} y={12} r={10} /> : <circle cx={12} cy={12} r={10} fill="none" stroke="#999" strokeDasharray="3 2" />}
-                  </svg>
+                  <Explain className="slot" text={t(i < have ? 'explain.slotFilled' : 'explain.slotEmpty', { n: i + 1, max, role: roleName(t, p) })}>
+                    <svg viewBox="0 0 24 24" width="22" height="22">
+                      {i < have ? <MomentumDisc x={12} y={12} r={10} /> : <circle cx={12} cy={12} r={10} fill="none" stroke="#999" strokeDasharray="3 2" />}
+                    </svg>
+                  </Explain>
                   {p === '0' ? <span className="ability">{abilityText(t, i + 1)}</span> : i === max - 1 ? <span className="ability">{t('board.nixonWinsAt')}</span> : null}
                 </li>
               ))}
