@@ -6,7 +6,7 @@ import { lazy, useContext, useEffect, useMemo, useRef, useState, type ReactNode 
 import type { BoardProps } from 'boardgame.io/react';
 import { useTranslation } from 'react-i18next';
 import type { MoveChoice, PlayArgs, PlayerID, ValueTarget, WatergateState, WatergateView } from '../../game';
-import { isSeat, openSeat } from '../../protocol/index';
+import { botLevelOf, isSeat, openSeat } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { legalMovesFromView, moveKey } from '../legal';
 import { Card } from './Card';
@@ -21,6 +21,7 @@ import { LastMovePanel } from './LastMovePanel';
 import { BoardZoom, Dock, useBoardInSight, useLayout } from './phone';
 import { ChatMark } from './ChatMark';
 import { WideSide } from './WideSide';
+import { PaceSelect } from './PaceSelect';
 import type { ChatLine } from './Chat';
 import { chime } from '../sound';
 import { Optional } from '../Optional';
@@ -234,7 +235,9 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
 
   return (
     <div className={`game viewer-${me ?? 'spectator'}${sources ? ' show-sources' : ''}`} data-round={view.round} data-phase={view.phase}>
-      <StatusBar view={view} me={me} seats={seats} offline={offline} />
+      <StatusBar view={view} me={me} seats={seats} offline={offline}>
+        {(shell.computer !== undefined || seats?.some((s) => botLevelOf(s))) && <PaceSelect />}
+      </StatusBar>
       {offline && (
         <p className="offline" role="status" data-offline>
           {t('board.reconnecting')}

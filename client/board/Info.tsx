@@ -25,7 +25,7 @@ function seatName(t: ReturnType<typeof useTranslation>['t'], seat: Seat): string
   return level ? t('board.computer', { level: t(`lobby.levels.${level}`) }) : (seat.name ?? '');
 }
 
-export function StatusBar({ view, me, seats, offline }: { view: WatergateView; me: PlayerID | null; seats?: Seat[]; offline?: boolean }): ReactNode {
+export function StatusBar({ view, me, seats, offline, children }: { view: WatergateView; me: PlayerID | null; seats?: Seat[]; offline?: boolean; children?: ReactNode }): ReactNode {
   const { t } = useTranslation();
   const players: PlayerID[] = me === '1' ? ['1', '0'] : ['0', '1'];
   return (
@@ -48,6 +48,7 @@ export function StatusBar({ view, me, seats, offline }: { view: WatergateView; m
       })}
       <span>{t('board.bag', { count: view.bagSize })}</span>
       <span>{t('board.supply', { count: view.momentum.supply })}</span>
+      {children}
     </div>
   );
 }

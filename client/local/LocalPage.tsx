@@ -63,7 +63,9 @@ function useDebugAIDefaults(): void {
     return () => watch.disconnect();
   }, []);
 }
-const VS_BOT = { hints: true };
+const VS_BOT = { hints: true, computer: '1' as const };
+/** Against our bot its decisions are shown one at a time (net/pace.ts). */
+const COMPUTER_SEAT = () => '1';
 
 export default function LocalPage(): ReactNode {
   const { t } = useTranslation();
@@ -174,13 +176,13 @@ export default function LocalPage(): ReactNode {
         {t('local.debugNote')}
       </p>
       <ShellContext.Provider value={mode === 'hotseat' ? HOTSEAT : VS_BOT}>
-        <LocalMatch key={g.key} game={g} seat={shown} onUpdate={onUpdate} />
+        <LocalMatch key={g.key} game={g} seat={shown} onUpdate={onUpdate} computer={mode === 'bot'} />
       </ShellContext.Provider>
     </div>
   );
 }
 
 /** One in-page match; the seat shown changes without restarting it. */
-function LocalMatch({ game, seat, onUpdate }: { game: typeof Watergate; seat: PlayerID; onUpdate: (c: GameClientInstance) => void }): ReactNode {
-  return <GameClient game={game} board={WatergateBoard} loading={Loading} matchID="local" playerID={seat} debug={DEBUG} onUpdate={onUpdate} />;
+function LocalMatch({ game, seat, onUpdate, computer }: { game: typeof Watergate; seat: PlayerID; onUpdate: (c: GameClientInstance) => void; computer: boolean }): ReactNode {
+  return <GameClient game={game} board={WatergateBoard} loading={Loading} matchID="local" playerID={seat} debug={DEBUG} onUpdate={onUpdate} computerSeat={computer ? COMPUTER_SEAT : undefined} />;
 }

@@ -34,6 +34,12 @@ const en = {
     effect: 'action',
     legend: 'Where each part of a card comes from: R the 2019 rulebook; S a secondary source (a rules summary or a player aid); H a hint in a published review; D designed for this edition where no source says. The codes on the board (B01…) name its spaces in the project’s documents.',
   },
+  pace: {
+    label: 'The computer’s moves:',
+    instant: 'at once',
+    normal: 'one at a time',
+    slow: 'slowly',
+  },
   explain: {
     initiativeHolder: '{{role}} holds the initiative card: {{role}} draws 5 cards when the next round begins.',
     initiativeOther: '{{role}} draws 4 cards when the next round begins.',

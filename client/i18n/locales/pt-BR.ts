@@ -36,6 +36,12 @@ const ptBR: Translation = {
     effect: 'ação',
     legend: 'De onde vem cada parte de uma carta: R o livro de regras de 2019; S uma fonte secundária (um resumo de regras ou uma ajuda de jogo); H uma pista numa resenha publicada; D criado para esta edição onde nenhuma fonte diz. Os códigos no tabuleiro (B01…) nomeiam seus espaços nos documentos do projeto.',
   },
+  pace: {
+    label: 'Jogadas do computador:',
+    instant: 'de uma vez',
+    normal: 'uma por vez',
+    slow: 'devagar',
+  },
   explain: {
     initiativeHolder: '{{role}} tem a carta de iniciativa: {{role}} compra 5 cartas quando a próxima rodada começar.',
     initiativeOther: '{{role}} compra 4 cartas quando a próxima rodada começar.',

@@ -36,6 +36,12 @@ const zhCN: Translation = {
     effect: '行动',
     legend: '卡牌各部分的来源：R 为 2019 年规则书；S 为二手资料（规则摘要或玩家辅助卡）；H 为已发表评测中的线索；D 为本版本在无资料可依时的设计。版图上的代码（B01…）是项目文档中各格的名称。',
   },
+  pace: {
+    label: '电脑的行动：',
+    instant: '立即显示',
+    normal: '逐步显示',
+    slow: '慢速显示',
+  },
   explain: {
     initiativeHolder: '{{role}}持有先手卡：下一轮开始时{{role}}抽 5 张牌。',
     initiativeOther: '下一轮开始时{{role}}抽 4 张牌。',
