@@ -49,6 +49,9 @@ export async function decide(page: Page, role: '0' | '1'): Promise<string> {
   const prompt = page.locator('.prompt.mine');
   switch (state.prompt) {
     case 'play': {
+      // Where the hand is a drawer (phone, tablet), open it first.
+      const drawer = page.locator('.hand-toggle');
+      if ((await drawer.isVisible()) && (await drawer.getAttribute('aria-expanded')) !== 'true') await drawer.click();
       const cards = page.locator('.hand-cards button.card');
       const n = await cards.count();
       const wanted = role === '0' ? ['ask', 'evidence'] : ['initiative', 'momentum'];
