@@ -214,7 +214,9 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
       <InitiativeCard view={view} />
       <MomentumCards view={view} />
       <Piles view={view} />
-      <BoardInfo view={view} me={me} sources={sources} setSources={setSources} />
+      <BoardInfo view={view} me={me} sources={sources} setSources={setSources}>
+        {(shell.computer !== undefined || seats?.some((s) => botLevelOf(s))) && <PaceSelect />}
+      </BoardInfo>
     </>
   );
   const record = <GameRecord view={view} />;
@@ -235,9 +237,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
 
   return (
     <div className={`game viewer-${me ?? 'spectator'}${sources ? ' show-sources' : ''}`} data-round={view.round} data-phase={view.phase}>
-      <StatusBar view={view} me={me} seats={seats} offline={offline}>
-        {(shell.computer !== undefined || seats?.some((s) => botLevelOf(s))) && <PaceSelect />}
-      </StatusBar>
+      <StatusBar view={view} me={me} seats={seats} offline={offline} />
       {offline && (
         <p className="offline" role="status" data-offline>
           {t('board.reconnecting')}

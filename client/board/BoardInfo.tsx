@@ -15,7 +15,7 @@ export function useShowSources(): [boolean, (on: boolean) => void] {
   return [on, (v) => (localStorage.setItem(KEY, v ? 'on' : 'off'), setOn(v))];
 }
 
-export function BoardInfo({ view, me, sources, setSources }: { view: WatergateView; me: PlayerID | null; sources: boolean; setSources: (on: boolean) => void }): ReactNode {
+export function BoardInfo({ view, me, sources, setSources, children }: { view: WatergateView; me: PlayerID | null; sources: boolean; setSources: (on: boolean) => void; children?: ReactNode }): ReactNode {
   const { t } = useTranslation();
   const [tracker, setTracker] = useState(false);
   return (
@@ -23,6 +23,7 @@ export function BoardInfo({ view, me, sources, setSources }: { view: WatergateVi
       <label className="sources-toggle" title={t('info.sourcesHint')}>
         <input type="checkbox" data-show-sources checked={sources} onChange={(e) => setSources(e.target.checked)} /> {t('info.showSources')}
       </label>
+      {children}
       <button type="button" className="link" data-tracker-toggle aria-expanded={tracker} onClick={() => setTracker(!tracker)}>
         {t('info.tracker')}
       </button>

@@ -25,7 +25,7 @@ function seatName(t: ReturnType<typeof useTranslation>['t'], seat: Seat): string
   return level ? t('board.computer', { level: t(`lobby.levels.${level}`) }) : (seat.name ?? '');
 }
 
-export function StatusBar({ view, me, seats, offline, children }: { view: WatergateView; me: PlayerID | null; seats?: Seat[]; offline?: boolean; children?: ReactNode }): ReactNode {
+export function StatusBar({ view, me, seats, offline }: { view: WatergateView; me: PlayerID | null; seats?: Seat[]; offline?: boolean }): ReactNode {
   const { t } = useTranslation();
   const players: PlayerID[] = me === '1' ? ['1', '0'] : ['0', '1'];
   return (
@@ -48,7 +48,6 @@ export function StatusBar({ view, me, seats, offline, children }: { view: Waterg
       })}
       <span>{t('board.bag', { count: view.bagSize })}</span>
       <span>{t('board.supply', { count: view.momentum.supply })}</span>
-      {children}
     </div>
   );
 }
@@ -187,6 +186,23 @@ export function GameRecord({ view }: { view: WatergateView }): ReactNode {
     });
     return () => cancelAnimationFrame(frame);
   }, [view.log.length, open]);
+  // The box changes height with the room it is given (the wide layout's column): the newest line stays in
+  // sight, unless the player scrolled back to read older ones.
+  useEffect(() => {
+    const el = list.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let atEnd = true;
+    const scrolled = () => void (atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 4);
+    const ro = new ResizeObserver(() => {
+      if (atEnd) el.scrollTop = el.scrollHeight;
+    });
+    el.addEventListener('scroll', scrolled, { passive: true });
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      el.removeEventListener('scroll', scrolled);
+    };
+  }, [open]);
   return (
     <section className="record" aria-label={t('board.record')}>
       <h2>
