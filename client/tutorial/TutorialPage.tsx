@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { CARDS, Watergate, type PlayArgs, type Step, type WatergateState } from '../../game';
 import { WatergateBoard } from '../board/Board';
 import { ShellContext, type Shell } from '../board/shell';
+import { useHeightVar } from '../board/phone';
 import { cardName, colourName, informantName, tokenName, type T } from '../i18n/words';
 import { GameClient, type GameClientInstance } from '../net/GameClient';
 import { expectedMove, SCRIPT, stepAt, STEPS, TUTORIAL_SEED, type StepId } from './script';
@@ -113,17 +114,7 @@ export default function TutorialPage(): ReactNode {
 
   // On a phone the step's card is fixed above the dock (styles.css): the page keeps room for it below the board.
   const card = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const el = card.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement.style;
-    const ro = new ResizeObserver(() => root.setProperty('--tutorial-card', `${el.offsetHeight}px`));
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-      root.removeProperty('--tutorial-card');
-    };
-  }, []);
+  useHeightVar(card, '--tutorial-card');
 
   const index = stepAt(made, read);
   const step = STEPS[index];

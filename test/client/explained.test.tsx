@@ -4,14 +4,12 @@
  * opens under it) and to screen readers (in its name) — and "Show sources" explains the provenance codes
  * in the player's language, never with the notes the card data keeps for the project's developers.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
-import type { BoardProps } from 'boardgame.io/react';
-import { WatergateBoard } from '../../client/board/Board';
 import { Provenance } from '../../client/board/Card';
-import { ShellContext } from '../../client/board/shell';
 import { i18n, initI18n, setLanguage } from '../../client/i18n';
-import { CARDS, playerView, type PlayerID, type WatergateState } from '../../game';
+import { CARDS, type PlayerID, type WatergateState } from '../../game';
+import { renderBoard } from '../helpers/board';
 import { E, N, Scenario } from '../helpers/scenario';
 
 beforeAll(async () => {
@@ -20,15 +18,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-function board(G: WatergateState, seat: PlayerID | null) {
-  const moves = Object.fromEntries(['play', 'answer', 'target', 'react', 'choose', 'pin', 'resign'].map((m) => [m, vi.fn()]));
-  const props = { G: playerView(G, seat), ctx: {}, playerID: seat, moves, events: {}, isConnected: true, isActive: true, isMultiplayer: false } as unknown as BoardProps<WatergateState>;
-  return render(
-    <ShellContext.Provider value={{}}>
-      <WatergateBoard {...props} />
-    </ShellContext.Provider>,
-  ).container;
-}
+const board = (G: WatergateState, seat: PlayerID | null) => renderBoard(G, seat);
 
 describe('chips and symbols', () => {
   it('the initiative card\'s "5 → / 4 →" chips and every momentum space say what they mean on hover, on a tap and to screen readers', () => {
