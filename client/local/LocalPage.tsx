@@ -125,7 +125,11 @@ export default function LocalPage(): ReactNode {
         }
         return;
       }
-      setSeat(follow === 'active' ? active : follow);
+      // Switched here, before the board draws this state: drawn once, through the new seat's eyes (the
+      // seat prop follows and finds nothing left to switch).
+      const next = follow === 'active' ? active : follow;
+      if (client.playerID !== next) client.updatePlayerID(next);
+      setSeat(next);
     },
     [mode, follow, level, botSeed, runner],
   );

@@ -66,8 +66,9 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
   useEffect(() => pacer.drawn());
   useEffect(() => {
     const unsubscribe = client.subscribe(() => {
-      pacer.push(client.getState());
+      // The page first (it may switch the seat shown, local hotseat), then the state to draw.
       onUpdate?.(client);
+      pacer.push(client.getState());
     });
     client.start();
     // boardgame.io 0.50's SocketIO transport keeps its socket.io socket as `socket` once started.

@@ -81,13 +81,15 @@ describe('the Debug panel in local mode', () => {
     const ended = await page.locator('.record-lines li').count();
     await page.waitForTimeout(1500);
     expect(await page.locator('.record-lines li').count()).toBe(ended); // stopped with the game
-    // One loop waits 100 ms after each of its moves: two loops would put moves closer together.
+    // One loop waits 100 ms after each of its moves, then searches: two loops would put about half the
+    // moves right after another (a move drawn late by a slow render can land a little early: a few may).
     const gaps = await page.evaluate(() => {
       const m = (window as unknown as { moves: number[] }).moves;
-      return m.slice(1).map((t, i) => t - m[i]);
+      return m.slice(1).map((t, i) => t - m[i]).sort((a, b) => a - b);
     });
     expect(gaps.length).toBeGreaterThan(20);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(90);
+    expect(gaps[Math.floor(gaps.length / 2)], `gaps: ${gaps.map(Math.round).join(', ')}`).toBeGreaterThanOrEqual(100);
+    expect(gaps.filter((g) => g < 90).length, `gaps: ${gaps.map(Math.round).join(', ')}`).toBeLessThanOrEqual(Math.ceil(gaps.length * 0.1));
     const tasks = await longTasks(page);
     expect(Math.max(0, ...tasks), `long tasks: ${tasks.join(', ')}`).toBeLessThanOrEqual(250);
     await page.context().close();
@@ -100,6 +102,8 @@ describe('the Debug panel in local mode', () => {
     await page.locator('.prompt.mine').waitFor();
     await page.locator('section.debug-panel').getByRole('button', { name: 'AI', exact: true }).click();
     await slider(page, 'iterations', 5);
+    // From here on: what the panel's run and our bot's answer cost the page (not the new match's first drawing).
+    await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
     const before = await boardState(page);
     await key(page, '3');
     // The panel makes the Editor's move, then stops: our bot answers for Nixon, and it is the Editor's turn again.

@@ -45,6 +45,8 @@ export async function waitForChange(page: Page, before: BoardState, timeout = 15
  * Returns what kind of decision it was.
  */
 export async function decide(page: Page, role: '0' | '1'): Promise<string> {
+  // Offline (a socket dropped on a busy machine) nothing can be chosen: wait until the page is back.
+  await page.locator('[data-offline]').waitFor({ state: 'detached', timeout: 30_000 });
   const state = await boardState(page);
   const prompt = page.locator('.prompt.mine');
   switch (state.prompt) {
@@ -53,6 +55,7 @@ export async function decide(page: Page, role: '0' | '1'): Promise<string> {
       const drawer = page.locator('.hand-toggle');
       if ((await drawer.isVisible()) && (await drawer.getAttribute('aria-expanded')) !== 'true') await drawer.click();
       const cards = page.locator('.hand-cards button.card');
+      await cards.first().waitFor();
       const n = await cards.count();
       const wanted = role === '0' ? ['ask', 'evidence'] : ['initiative', 'momentum'];
       for (const kind of wanted)
