@@ -12,7 +12,7 @@
  * - The panel builds the stock MCTSBot itself (its bots are fixed inside it), whose async mode runs 25
  *   iterations between yields: about half a second of Watergate moves on a slow machine. For the panel's
  *   bots only (recognised by this enumerate), `play` is replaced at run time, not in node_modules, by the
- *   same search in slices of about 8 ms, so the page keeps answering.
+ *   same search (its playouts included) in slices of about 8 ms, so the page keeps answering.
  */
 import { MCTSBot } from 'boardgame.io/ai';
 import type { Ctx, State } from 'boardgame.io';
@@ -72,38 +72,66 @@ interface Node {
   visits: number;
   parentAction?: unknown;
 }
+type Objectives = Record<string, { checker: (G: unknown, ctx: Ctx) => boolean; weight: number }>;
 interface Search {
   enumerateFn: unknown;
   iterations?: unknown;
   iterationCounter: number;
+  reducer(state: State, action: unknown): State;
+  enumerate(G: unknown, ctx: Ctx, playerID: string): unknown[];
+  objectives(G: unknown, ctx: Ctx, playerID: string): Objectives;
+  random(n: number): number;
   iterationCallback(a: { iterationCounter: number; numIterations: number; metadata: Node }): void;
   getOpt(key: string): number;
   createNode(a: { state: State; playerID: string }): Node;
   select(n: Node): Node;
   expand(n: Node): Node;
-  playout(n: Node): unknown;
   backpropagate(n: Node, r: unknown): void;
 }
 
 const stockPlay = MCTSBot.prototype.play;
 const yieldToPage = () => new Promise<void>((r) => setTimeout(r, 0));
 
-/** The stock search, iteration for iteration, yielding to the page every SLICE_MS. */
+/**
+ * The stock search, iteration for iteration and move for move, yielding to the page every SLICE_MS: a
+ * playout of 20 moves through the reducer can itself take longer than a slice on a busy machine, so the
+ * stock playout (objectives, then a random move of the player the game waits for) is walked here too.
+ */
 async function slicedPlay(this: Search, state: State, playerID: string) {
   const root = this.createNode({ state, playerID });
   if (root.actions.length === 0) return { action: undefined, metadata: root };
   const numIterations = this.getOpt('iterations');
-  this.iterationCounter = 0;
-  while (this.iterationCounter < numIterations) {
-    const start = performance.now();
-    do {
-      const child = this.expand(this.select(root));
-      this.backpropagate(child, this.playout(child));
-      this.iterationCounter++;
-    } while (this.iterationCounter < numIterations && performance.now() - start < SLICE_MS);
+  const depth = this.getOpt('playoutDepth');
+  let sliceEnd = performance.now() + SLICE_MS;
+  const breathe = async () => {
+    if (performance.now() < sliceEnd) return;
     this.iterationCallback({ iterationCounter: this.iterationCounter, numIterations, metadata: root });
     await yieldToPage();
+    sliceEnd = performance.now() + SLICE_MS;
+  };
+  const playout = async (node: Node & { state: State }) => {
+    let s = node.state;
+    for (let i = 0; i < depth && s.ctx.gameover === undefined; i++) {
+      await breathe();
+      const ctx = s.ctx as Ctx;
+      const mover = ctx.activePlayers ? Object.keys(ctx.activePlayers)[0] : ctx.currentPlayer;
+      const moves = this.enumerate(s.G, ctx, mover);
+      const objectives = this.objectives(s.G, ctx, mover);
+      const score = Object.values(objectives).reduce((n, o) => (o.checker(s.G, ctx) ? n + o.weight : n), 0);
+      if (score > 0) return { score };
+      if (moves.length === 0) return undefined;
+      s = this.reducer(s, moves[this.random(moves.length)]);
+    }
+    return s.ctx.gameover;
+  };
+  this.iterationCounter = 0;
+  while (this.iterationCounter < numIterations) {
+    await breathe();
+    const child = this.expand(this.select(root)) as Node & { state: State };
+    this.backpropagate(child, await playout(child));
+    this.iterationCounter++;
   }
+  this.iterationCallback({ iterationCounter: this.iterationCounter, numIterations, metadata: root });
   let best: Node | null = null;
   for (const c of root.children) if (!best || c.visits > best.visits) best = c;
   return { action: best?.parentAction, metadata: root };
