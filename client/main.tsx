@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App';
 import { i18n, initI18n } from './i18n';
+// The faces the design uses come with the build (Noto Serif; Chinese: i18n/index.ts), so the board looks
+// the same on every system: each file's unicode-range means a page downloads only the alphabets it shows.
+import '@fontsource-variable/noto-serif/wght.css';
+import '@fontsource-variable/noto-serif/wght-italic.css';
 import './styles.css';
 
 void initI18n().then(() => {

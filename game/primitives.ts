@@ -182,7 +182,7 @@ function moveEvidenceStepped(G: WatergateState, moves: { id: TokenId; steps: num
 const moveEvidenceStep: Primitive<StepOf<'MOVE_EVIDENCE'>> = {
   start(G, actor, step) {
     const ids = eligibleTokens(G, actor, step.where, step.colour);
-    if (ids.length === 0) return record(G, actor, 'step.nothing');
+    if (ids.length === 0) return record(G, actor, 'step.nothing', { op: step.op });
     if (step.mode === 'EACH' && step.maxTokens === null) return moveEvidenceStepped(G, ids.map((id) => ({ id, steps: step.steps })), actor);
     return this.options!(G, actor, step);
   },
@@ -233,7 +233,7 @@ const reveal: Primitive<StepOf<'REVEAL_TRACK_EVIDENCE'>> = {
 
 const returnTrack: Primitive<StepOf<'RETURN_TRACK_EVIDENCE'>> = {
   start(G, actor, step) {
-    if (eligibleTokens(G, actor, step.where).length === 0) return record(G, actor, 'step.nothing');
+    if (eligibleTokens(G, actor, step.where).length === 0) return record(G, actor, 'step.nothing', { op: step.op });
     return this.options!(G, actor, step);
   },
   options(G, actor, step) {
@@ -294,7 +294,7 @@ const pinInformantStep: Primitive<StepOf<'PIN_INFORMANT'>> = {
   start(G, actor, step) {
     if (step.informant !== 'CHOICE') return pinInformant(G, actor, step.informant);
     const opts = this.options!(G, actor, step);
-    if (opts.length === 0) return record(G, actor, 'step.nothing');
+    if (opts.length === 0) return record(G, actor, 'step.nothing', { op: step.op });
     return opts;
   },
   options(G) {
@@ -314,7 +314,7 @@ const flippable = (G: WatergateState, actor: PlayerID): InformantId[] =>
 
 const flipInformant: Primitive<StepOf<'FLIP_INFORMANT'>> = {
   start(G, actor, step) {
-    if (flippable(G, actor).length === 0) return record(G, actor, 'step.nothing');
+    if (flippable(G, actor).length === 0) return record(G, actor, 'step.nothing', { op: step.op });
     return this.options!(G, actor, step);
   },
   options(G, actor, step) {
@@ -349,7 +349,7 @@ function spaceChoice<S extends StepOf<'FLIP_BOARD_EVIDENCE' | 'REMOVE_BOARD_EVID
 ): Primitive<S> {
   return {
     start(G, actor, step) {
-      if (eligible(G, actor, step).length === 0) return record(G, actor, 'step.nothing');
+      if (eligible(G, actor, step).length === 0) return record(G, actor, 'step.nothing', { op: step.op });
       return this.options!(G, actor, step);
     },
     options(G, actor, step) {
@@ -418,7 +418,7 @@ const replayable = (G: WatergateState, actor: PlayerID): CardId[] =>
 const replay: Primitive<StepOf<'REPLAY_REMOVED_EVENT'>> = {
   start(G, actor, step) {
     const opts = this.options!(G, actor, step);
-    if (opts.length === 0) return record(G, actor, 'step.nothing');
+    if (opts.length === 0) return record(G, actor, 'step.nothing', { op: step.op });
     return opts;
   },
   options(G, actor) {

@@ -6,7 +6,7 @@ import { lazy, useContext, useEffect, useMemo, useRef, useState, type ReactNode 
 import type { BoardProps } from 'boardgame.io/react';
 import { useTranslation } from 'react-i18next';
 import type { MoveChoice, PlayArgs, PlayerID, ValueTarget, WatergateState, WatergateView } from '../../game';
-import { isSeat, openSeat } from '../../protocol/index';
+import { botLevelOf, isSeat, openSeat } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { legalMovesFromView, moveKey } from '../legal';
 import { Card } from './Card';
@@ -18,7 +18,11 @@ import { Track } from './Track';
 import { BoardInfo, useShowSources } from './BoardInfo';
 import { lastMove } from './lastMove';
 import { LastMovePanel } from './LastMovePanel';
-import { BoardZoom, Dock, useBoardInSight } from './phone';
+import { BoardZoom, Dock, useBoardInSight, useLayout } from './phone';
+import { ChatMark } from './ChatMark';
+import { WideSide } from './WideSide';
+import { PaceSelect } from './PaceSelect';
+import type { ChatLine } from './Chat';
 import { chime } from '../sound';
 import { Optional } from '../Optional';
 
@@ -146,82 +150,141 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   }
 
   const hand = me ? (view.hands[me] ?? []) : [];
-  const canPlay = pr?.kind === 'play' && pr.player === me;
+  // Offline, no card can be chosen: a choice could only be dropped (the prompt says that moves wait).
+  const canPlay = pr?.kind === 'play' && pr.player === me && !offline;
+  // The tutorial's card: another one picked says what the step wants and marks it again (`remark`).
+  const guideCard = guide?.move?.move === 'play' ? (guide.move.args[0] as PlayArgs).card : null;
+  const [wrong, setWrong] = useState<{ at: string; card: string; n: number } | null>(null);
+  const wrongPick = wrong?.at === decision ? wrong : null;
+  const select = (id: string) => {
+    if (guide && guideCard && id !== guideCard) {
+      setSelected(null);
+      setWrong({ at: decision, card: id, n: (wrongPick?.n ?? 0) + 1 });
+      requestAnimationFrame(() => document.querySelector('.hand-cards .card.suggested')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+      return;
+    }
+    setWrong(null);
+    setSelected(selected === id ? null : id);
+  };
   const playable = new Set(legal.filter((m) => m.move === 'play').map((m) => (m.args[0] as PlayArgs).card));
   const seats = !shell.online ? undefined : props.matchData?.map((s) => ({ id: s.id, name: s.name, isConnected: s.isConnected, data: (s as { data?: unknown }).data, account: (s as { account?: { username: string; rating: number } }).account }));
+  const wide = useLayout() === 'wide';
+
+  const chatLines = (props.chatMessages ?? []) as ChatLine[];
+  const names = Object.fromEntries((props.matchData ?? []).map((s) => [String(s.id), s.name]));
+  const prompt = waitingFor ? (
+    <section className="prompt waiting" role="status" data-waiting={waitingFor}>
+      <p>{t(me ? 'board.waitingForYou' : 'board.waitingFor', { role: roleName(t, waitingFor) })}</p>
+    </section>
+  ) : (
+    <PromptPanel view={view} me={me} legal={legal} selected={selected} pinToken={pinToken} setPinToken={setPinToken} act={act} suggestion={suggestion} guided={!!guide} offline={offline} wrongPick={wrongPick && guideCard ? { picked: wrongPick.card, wanted: guideCard } : null} />
+  );
+  const hintBox = shell.hints && !guide && owing && !offline && (
+    <Optional>
+      <Hint view={view} hint={hinted} onHint={(move) => setHint({ at: decision, move })} key={decision} />
+    </Optional>
+  );
+  const lastMovePanel = <LastMovePanel last={last} hideCards={pr?.kind === 'react' && pr.player === me} />;
+  // Online, a seated player may resign at any moment; locally boardgame.io lets only the player to move do so.
+  const resign = me && view.winner === null && !offline && !waitingFor && !guide && (shell.online || pr?.player === me) && <Resign me={me} resign={() => props.moves.resign?.()} />;
+  const handBox = me && (
+    <section className="hand" aria-label={t('board.hand')}>
+      <button type="button" className={`hand-toggle${suggestion?.move === 'play' ? ' suggested' : ''}`} aria-expanded={handOpen} aria-controls="hand-cards" onClick={() => setHandOpen(!handOpen)}>
+        {t('board.hand')} ({hand.length})
+      </button>
+      <h2>
+        {t('board.hand')} <span className="count">({hand.length})</span>
+      </h2>
+      <div className="hand-cards" id="hand-cards">
+        {hand.map((id) => (
+          <Card
+            key={id === guideCard && wrongPick ? `${id}:${wrongPick.n}` : id}
+            id={id}
+            selected={selected === id}
+            suggested={suggestion?.move === 'play' && (suggestion.args[0] as PlayArgs).card === id}
+            muted={canPlay && !playable.has(id)}
+            onSelect={canPlay ? () => select(id) : undefined}
+          />
+        ))}
+      </div>
+    </section>
+  );
+  const info = (
+    <>
+      <InitiativeCard view={view} />
+      <MomentumCards view={view} />
+      <Piles view={view} />
+      <BoardInfo view={view} me={me} sources={sources} setSources={setSources}>
+        {(shell.computer !== undefined || seats?.some((s) => botLevelOf(s))) && <PaceSelect />}
+      </BoardInfo>
+    </>
+  );
+  const record = <GameRecord view={view} />;
+  const chat = shell.online && (
+    <Optional>
+      <Chat lines={chatLines as never} me={me} names={names} send={(text) => props.sendChatMessage(text)} />
+    </Optional>
+  );
+  const chatMark = shell.online && <ChatMark lines={chatLines} me={me} names={names} />;
+  const table = (
+    <div className="table">
+      <BoardZoom>
+        <EvidenceBoard view={view} targets={spaceTargets} last={last} />
+      </BoardZoom>
+      <Track view={view} viewer={me} targets={trackTargets} last={last} />
+    </div>
+  );
 
   return (
     <div className={`game viewer-${me ?? 'spectator'}${sources ? ' show-sources' : ''}`} data-round={view.round} data-phase={view.phase}>
-      <StatusBar view={view} me={me} seats={seats} />
+      <StatusBar view={view} me={me} seats={seats} offline={offline} />
       {offline && (
         <p className="offline" role="status" data-offline>
           {t('board.reconnecting')}
         </p>
       )}
-      <div className="game-main">
-        <div className="table">
-          <BoardZoom>
-            <EvidenceBoard view={view} targets={spaceTargets} last={last} />
-          </BoardZoom>
-          <Track view={view} viewer={me} targets={trackTargets} last={last} />
+      {wide ? (
+        // Wide screens: the board with the hand and the open cards under it; beside it a column that stays
+        // in sight (the prompt, the last move, the record and the chat), so nothing the player must see is
+        // two screens down while a column stands empty.
+        <div className="game-main wide">
+          <div className="board-col">
+            {table}
+            <div className="under-board">
+              {handBox}
+              {info}
+            </div>
+          </div>
+          <WideSide>
+            {chatMark}
+            {prompt}
+            <div className="side-actions">
+              {hintBox}
+              {resign}
+            </div>
+            {lastMovePanel}
+            {record}
+            {chat}
+          </WideSide>
         </div>
-        <div className="side">
-          <Dock handOpen={handOpen}>
-            {waitingFor ? (
-              <section className="prompt waiting" role="status" data-waiting={waitingFor}>
-                <p>{t(me ? 'board.waitingForYou' : 'board.waitingFor', { role: roleName(t, waitingFor) })}</p>
-              </section>
-            ) : (
-              <PromptPanel view={view} me={me} legal={legal} selected={selected} pinToken={pinToken} setPinToken={setPinToken} act={act} suggestion={suggestion} guided={!!guide} />
-            )}
-            {shell.hints && !guide && owing && (
-              <Optional>
-                <Hint view={view} hint={hinted} onHint={(move) => setHint({ at: decision, move })} key={decision} />
-              </Optional>
-            )}
-            <LastMovePanel last={last} hideCards={pr?.kind === 'react' && pr.player === me} />
-            {/* Online, a seated player may resign at any moment; locally boardgame.io lets only the player to move do so. */}
-            {me && view.winner === null && !offline && !waitingFor && !guide && (shell.online || pr?.player === me) && <Resign me={me} resign={() => props.moves.resign?.()} />}
-            {me && (
-              <section className="hand" aria-label={t('board.hand')}>
-                <button type="button" className={`hand-toggle${suggestion?.move === 'play' ? ' suggested' : ''}`} aria-expanded={handOpen} aria-controls="hand-cards" onClick={() => setHandOpen(!handOpen)}>
-                  {t('board.hand')} ({hand.length})
-                </button>
-                <h2>
-                  {t('board.hand')} <span className="count">({hand.length})</span>
-                </h2>
-                <div className="hand-cards" id="hand-cards">
-                  {hand.map((id) => (
-                    <Card
-                      key={id}
-                      id={id}
-                      selected={selected === id}
-                      suggested={suggestion?.move === 'play' && (suggestion.args[0] as PlayArgs).card === id}
-                      muted={canPlay && !playable.has(id)}
-                      onSelect={canPlay ? () => setSelected(selected === id ? null : id) : undefined}
-                    />
-                  ))}
-                </div>
-              </section>
-            )}
-          </Dock>
-          <InitiativeCard view={view} />
-          <MomentumCards view={view} />
-          <Piles view={view} />
-          <BoardInfo view={view} me={me} sources={sources} setSources={setSources} />
-          <GameRecord view={view} />
-          {shell.online && (
-            <Optional>
-              <Chat
-                lines={(props.chatMessages ?? []) as never}
-                me={me}
-                names={Object.fromEntries((props.matchData ?? []).map((s) => [String(s.id), s.name]))}
-                send={(text) => props.sendChatMessage(text)}
-              />
-            </Optional>
-          )}
+      ) : (
+        <div className="game-main">
+          {table}
+          <div className="side">
+            <Dock handOpen={handOpen}>
+              {chatMark}
+              {prompt}
+              {hintBox}
+              {lastMovePanel}
+              {resign}
+              {handBox}
+            </Dock>
+            {info}
+            {record}
+            {chat}
+          </div>
         </div>
-      </div>
+      )}
       <GameOver view={view} me={shell.hotseat ? null : me} actions={view.winner !== null ? shell.gameOverActions?.(view.winner) : undefined} />
     </div>
   );

@@ -15,7 +15,7 @@ export function useShowSources(): [boolean, (on: boolean) => void] {
   return [on, (v) => (localStorage.setItem(KEY, v ? 'on' : 'off'), setOn(v))];
 }
 
-export function BoardInfo({ view, me, sources, setSources }: { view: WatergateView; me: PlayerID | null; sources: boolean; setSources: (on: boolean) => void }): ReactNode {
+export function BoardInfo({ view, me, sources, setSources, children }: { view: WatergateView; me: PlayerID | null; sources: boolean; setSources: (on: boolean) => void; children?: ReactNode }): ReactNode {
   const { t } = useTranslation();
   const [tracker, setTracker] = useState(false);
   return (
@@ -23,9 +23,23 @@ export function BoardInfo({ view, me, sources, setSources }: { view: WatergateVi
       <label className="sources-toggle" title={t('info.sourcesHint')}>
         <input type="checkbox" data-show-sources checked={sources} onChange={(e) => setSources(e.target.checked)} /> {t('info.showSources')}
       </label>
+      {children}
       <button type="button" className="link" data-tracker-toggle aria-expanded={tracker} onClick={() => setTracker(!tracker)}>
         {t('info.tracker')}
       </button>
+      <details className="legend" data-legend>
+        <summary>{t('legend.title')}</summary>
+        <ul>
+          {(['initiative', 'momentum', 'faceDown', 'colours', 'target', 'last', 'discredited', 'supply'] as const).map((k) => (
+            <li key={k}>{t(`legend.${k}`)}</li>
+          ))}
+        </ul>
+      </details>
+      {sources && (
+        <p className="sources-legend" data-sources-legend>
+          {t('provenance.legend')}
+        </p>
+      )}
       {tracker && (
         <Optional fallback={<p className="hint">{t('app.loading')}</p>}>
           <CardTracker view={view} me={me} />

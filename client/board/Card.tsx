@@ -2,10 +2,10 @@
  * A player card: value with its colour (or joker), name, type, the action text built from its steps,
  * the historical note, and where each part comes from (provenance R/S/H/D).
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARDS, type ProvenanceCode } from '../../game';
-import { cardActionLines, cardName, colourName, historyNote, roleName } from '../i18n/words';
+import { cardActionLines, cardName, colourName, historyNote, roleName, type T } from '../i18n/words';
 import { COLOUR_HEX } from './tokens';
 
 const JOKER = `conic-gradient(${COLOUR_HEX.blue} 0 33%, ${COLOUR_HEX.yellow} 0 66%, ${COLOUR_HEX.green} 0)`;
@@ -14,7 +14,8 @@ export function Provenance({ id }: { id: string }): ReactNode {
   const { t } = useTranslation();
   const p = CARDS[id].provenance;
   const parts = (['name', 'type', 'valueColour', 'effect'] as const).map((k) => [k, p[k]] as [string, ProvenanceCode]);
-  const title = parts.map(([k, code]) => `${t(`provenance.${k}`)}: ${t(`provenance.${code}`)}`).join(' · ') + (p.note ? ` — ${p.note}` : '');
+  // In the player's words only: the data's notes are for the project's developers (docs/COMPONENTS.md).
+  const title = parts.map(([k, code]) => `${t(`provenance.${k}`)}: ${t(`provenance.${code}`)}`).join(' · ');
   return (
     <span className="provenance" title={title}>
       <span className="sr-only">{t('provenance.title')}: </span>
@@ -37,12 +38,11 @@ interface Props {
   suggested?: boolean;
 }
 
-export function Card({ id, selected, onSelect, muted, suggested }: Props): ReactNode {
-  const { t } = useTranslation();
+/** The card's face: its words change only with the language. */
+function CardBody({ id, t }: { id: string; t: T }): ReactNode {
   const c = CARDS[id];
-  const name = cardName(t, id);
   const colour = c.colour === 'joker' ? t('colour.joker') : colourName(t, c.colour);
-  const body = (
+  return (
     <>
       <span className="card-head">
         {/* The swatch-* class adds the colour's pattern (styles.css), as on the tokens: not hue alone. */}
@@ -50,7 +50,7 @@ export function Card({ id, selected, onSelect, muted, suggested }: Props): React
           {c.value}
         </span>
         <span className="card-title">
-          <strong className="card-name">{name}</strong>
+          <strong className="card-name">{cardName(t, id)}</strong>
           <span className="card-type">
             {t(`cardType.${c.type}`)} · {roleName(t, c.side)} · {colour}
           </span>
@@ -68,6 +68,14 @@ export function Card({ id, selected, onSelect, muted, suggested }: Props): React
       <Provenance id={id} />
     </>
   );
+}
+
+export function Card({ id, selected, onSelect, muted, suggested }: Props): ReactNode {
+  const { t, i18n } = useTranslation();
+  const c = CARDS[id];
+  const name = cardName(t, id);
+  // Kept between renders: the board re-renders with every state, and a hand or a pile has many cards.
+  const body = useMemo(() => <CardBody id={id} t={t} />, [id, t, i18n.language]);
   const cls = `card side-${c.side}${selected ? ' selected' : ''}${muted ? ' muted' : ''}${suggested ? ' suggested' : ''}`;
   if (!onSelect)
     return (

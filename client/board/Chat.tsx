@@ -24,7 +24,11 @@ export default function Chat({ lines, me, names, send }: { lines: ChatLine[]; me
   const seen = new Set<string>();
   const shown = lines.filter((l) => typeof l.payload === 'string' && !seen.has(l.id) && seen.add(l.id));
   useEffect(() => {
-    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+    // To the end, in the next frame: at once it would lay the whole page out inside the move's own task.
+    const frame = requestAnimationFrame(() => {
+      if (list.current) list.current.scrollTop = list.current.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [shown.length]);
   const submit = () => {
     const s = text.trim();

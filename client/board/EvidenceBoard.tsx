@@ -3,7 +3,7 @@
  * spaces, the evidence spaces with their colour slips and the threads. Threads the Editor has joined to
  * Nixon through face-up evidence are drawn in red as the paths form. Legal pin spaces light up.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADJACENT, INFORMANTS, NODE, SPACES, THREADS, type WatergateView } from '../../game';
 import { informantName, spaceName, tokenName } from '../i18n/words';
@@ -42,12 +42,37 @@ interface Props {
   last?: LastMove | null;
 }
 
+/**
+ * A surname shown alone (unzoomed phone board) is drawn at the smallest legible size; one still wider than
+ * its frame ("Butterfield", 巴特菲尔德) is drawn narrower to fit (SVG textLength), measured as drawn.
+ */
+function useFitted(board: RefObject<SVGSVGElement | null>, lang: string): void {
+  useEffect(() => {
+    const fit = () => {
+      for (const text of board.current?.querySelectorAll<SVGTextElement>('text[data-fit]') ?? []) {
+        text.removeAttribute('textLength');
+        const room = Number(text.dataset.fit);
+        if (text.getComputedTextLength() > room) {
+          text.setAttribute('textLength', String(room));
+          text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+        }
+      }
+    };
+    fit();
+    void document.fonts?.ready.then(fit);
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [board, lang]);
+}
+
 export function EvidenceBoard({ view, targets, marked, last }: Props): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const svg = useRef<SVGSVGElement>(null);
+  useFitted(svg, i18n.language);
   const reached = reachedFromNixon(view);
   const connected = new Set(view.connected);
   return (
-    <svg className="evidence-board" viewBox="0 0 1000 1000" role="group" aria-label={t('board.evidenceBoard')}>
+    <svg ref={svg} className="evidence-board" viewBox="0 0 1000 1000" role="group" aria-label={t('board.evidenceBoard')}>
       <defs>
         <radialGradient id="cork" cx="50%" cy="50%" r="70%">
           <stop offset="0%" stopColor="#efe2c4" />
@@ -111,7 +136,8 @@ export function EvidenceBoard({ view, targets, marked, last }: Props): ReactNode
         const x = Math.min(Math.max(i.x, w / 2 + 4), 1000 - w / 2 - 4);
         // Two lines when the name is long: split at the last space, or at "·" in Chinese names.
         const cut = Math.max(name.lastIndexOf(' '), name.lastIndexOf('·'));
-        const lines = cut > 0 && name.length > 9 ? [name.slice(0, name[cut] === '·' ? cut + 1 : cut), name.slice(cut + 1)] : [name];
+        // A Chinese name always: nine characters at its size are wider than the frame.
+        const lines = cut > 0 && (name.length > 9 || name[cut] === '·') ? [name.slice(0, name[cut] === '·' ? cut + 1 : cut), name.slice(cut + 1)] : [name];
         const size = Math.max(...lines.map((l) => l.length)) > 7 && /[\u4e00-\u9fff]/.test(name) ? 15 : 18;
         const win = connected.has(i.id) || (state === 'up' && reached.has(i.id));
         return (
@@ -137,9 +163,16 @@ export function EvidenceBoard({ view, targets, marked, last }: Props): ReactNode
                 </tspan>
               ))}
             </text>
-            {/* A Chinese name in full does not fit its box on a phone until the board is zoomed: the surname does. */}
-            {cut > 0 && name[cut] === '·' && (
-              <text className="informant-short" x={x} y={i.y} dy="0.35em" textAnchor="middle" fontWeight={state === 'up' ? 700 : 400} fill={state === 'down' ? '#aab1bb' : state === 'up' ? '#1c1c1c' : '#6d5f48'}>
+            {/* A name in full does not fit its frame on a phone until the board is zoomed: the surname does
+                (drawn narrower when even that is wider than the frame: useFitted). */}
+            {cut > 0 && (
+              <text
+                className="informant-short"
+                data-fit={w - 10}
+                x={x}
+                y={i.y}
+                dy="0.35em"
+                textAnchor="middle" fontWeight={state === 'up' ? 700 : 400} fill={state === 'down' ? '#aab1bb' : state === 'up' ? '#1c1c1c' : '#6d5f48'}>
                 {state === 'down' ? `✕ ${name.slice(cut + 1)}` : name.slice(cut + 1)}
               </text>
             )}

@@ -10,6 +10,7 @@ import { botLevelOf } from '../../protocol/index';
 import { abilityText, cardName, informantName, logText, roleName } from '../i18n/words';
 import { Card } from './Card';
 import { MomentumDisc } from './tokens';
+import { Explain } from './Explain';
 
 export interface Seat {
   id: number;
@@ -27,7 +28,7 @@ function seatName(t: ReturnType<typeof useTranslation>['t'], seat: Seat): string
   return seat.account ? `${seat.name ?? ''} · ${Math.round(seat.account.rating)}` : (seat.name ?? '');
 }
 
-export function StatusBar({ view, me, seats }: { view: WatergateView; me: PlayerID | null; seats?: Seat[] }): ReactNode {
+export function StatusBar({ view, me, seats, offline }: { view: WatergateView; me: PlayerID | null; seats?: Seat[]; offline?: boolean }): ReactNode {
   const { t } = useTranslation();
   const players: PlayerID[] = me === '1' ? ['1', '0'] : ['0', '1'];
   return (
@@ -38,7 +39,8 @@ export function StatusBar({ view, me, seats }: { view: WatergateView; me: Player
       <span className="me">{me ? t(`board.youAre${me}`) : t('board.spectating')}</span>
       {players.map((p) => {
         const seat = seats?.find((s) => String(s.id) === p);
-        const status = seat ? (seat.name ? (seat.isConnected ? 'connected' : 'disconnected') : 'waiting') : null;
+        // Offline we cannot know whether the other side is there: the last news would be stale.
+        const status = seat ? (offline ? 'unknown' : seat.name ? (seat.isConnected ? 'connected' : 'disconnected') : 'waiting') : null;
         return (
           <span key={p} className={`player-chip role-${p}`} data-seat={p}>
             <strong>{roleName(t, p)}</strong>
@@ -58,9 +60,13 @@ export function InitiativeCard({ view }: { view: WatergateView }): ReactNode {
   const holder = view.initiative;
   const other: PlayerID = holder === '0' ? '1' : '0';
   return (
-    <div className="initiative-card" role="img" aria-label={t('board.initiativeCard', { role: roleName(t, holder), other: roleName(t, other) })}>
-      <span className={`init-face role-${holder}`}>5 → {roleName(t, holder)}</span>
-      <span className={`init-face small role-${other}`}>4 → {roleName(t, other)}</span>
+    <div className="initiative-card" role="group" aria-label={t('board.initiativeCard', { role: roleName(t, holder), other: roleName(t, other) })}>
+      <Explain className={`init-face role-${holder}`} text={t('explain.initiativeHolder', { role: roleName(t, holder) })}>
+        5 → {roleName(t, holder)}
+      </Explain>
+      <Explain className={`init-face small role-${other}`} text={t('explain.initiativeOther', { role: roleName(t, other) })}>
+        4 → {roleName(t, other)}
+      </Explain>
     </div>
   );
 }
@@ -80,9 +86,11 @@ export function MomentumCards({ view }: { view: WatergateView }): ReactNode {
             <ol className="slots">
               {Array.from({ length: max }, (_, i) => (
                 <li key={i} className={i < have ? 'filled' : ''}>
-                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-                    {i < have ? <MomentumDisc x={12} y={12} r={10} /> : <circle cx={12} cy={12} r={10} fill="none" stroke="#999" strokeDasharray="3 2" />}
-                  </svg>
+                  <Explain className="slot" text={t(i < have ? 'explain.slotFilled' : 'explain.slotEmpty', { n: i + 1, max, role: roleName(t, p) })}>
+                    <svg viewBox="0 0 24 24" width="22" height="22">
+                      {i < have ? <MomentumDisc x={12} y={12} r={10} /> : <circle cx={12} cy={12} r={10} fill="none" stroke="#999" strokeDasharray="3 2" />}
+                    </svg>
+                  </Explain>
                   {p === '0' ? <span className="ability">{abilityText(t, i + 1)}</span> : i === max - 1 ? <span className="ability">{t('board.nixonWinsAt')}</span> : null}
                 </li>
               ))}
@@ -145,13 +153,59 @@ function numbered<E extends { key: string }>(log: E[]): [E, number | null][] {
   return log.map((e) => [e, HEADERS.has(e.key) ? null : ++n]);
 }
 
+/**
+ * Each line's element, kept while its words stay the same: a record of a few hundred lines is not put into
+ * words again on every move (the board re-renders with each state, the Debug panel's runs many times a second).
+ */
+function useLines(log: WatergateView['log'], t: ReturnType<typeof useTranslation>['t'], lang: string): ReactNode[] {
+  const kept = useRef<{ lang: string; lines: { sig: string; el: ReactNode }[] }>({ lang, lines: [] });
+  if (kept.current.lang !== lang) kept.current = { lang, lines: [] };
+  const lines = kept.current.lines;
+  lines.length = Math.min(lines.length, log.length);
+  return numbered(log).map(([e, n], i) => {
+    const sig = `${n}|${e.key}|${e.player}|${JSON.stringify(e.params)}`;
+    if (lines[i]?.sig !== sig)
+      lines[i] = {
+        sig,
+        el: (
+          <li key={i} value={n ?? undefined} data-n={n ?? undefined} className={`rec rec-${e.key.replace(/\./g, '-')} ${e.player ? `role-${e.player}` : ''}`}>
+            {logText(t, e)}
+          </li>
+        ),
+      };
+    return lines[i].el;
+  });
+}
+
 export function GameRecord({ view }: { view: WatergateView }): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const shown = useLines(view.log, t, i18n.language);
   const list = useRef<HTMLOListElement>(null);
   const [open, setOpen] = useState(true);
   useEffect(() => {
-    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+    // To the end, in the next frame: at once it would lay the whole page out inside the move's own task.
+    const frame = requestAnimationFrame(() => {
+      if (list.current) list.current.scrollTop = list.current.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [view.log.length, open]);
+  // The box changes height with the room it is given (the wide layout's column): the newest line stays in
+  // sight, unless the player scrolled back to read older ones.
+  useEffect(() => {
+    const el = list.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let atEnd = true;
+    const scrolled = () => void (atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 4);
+    const ro = new ResizeObserver(() => {
+      if (atEnd) el.scrollTop = el.scrollHeight;
+    });
+    el.addEventListener('scroll', scrolled, { passive: true });
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      el.removeEventListener('scroll', scrolled);
+    };
+  }, [open]);
   return (
     <section className="record" aria-label={t('board.record')}>
       <h2>
@@ -162,11 +216,7 @@ export function GameRecord({ view }: { view: WatergateView }): ReactNode {
       </h2>
       {open && (
         <ol ref={list} className="record-lines" tabIndex={0}>
-          {numbered(view.log).map(([e, n], i) => (
-            <li key={i} value={n ?? undefined} data-n={n ?? undefined} className={`rec rec-${e.key.replace(/\./g, '-')} ${e.player ? `role-${e.player}` : ''}`}>
-              {logText(t, e)}
-            </li>
-          ))}
+          {shown}
         </ol>
       )}
     </section>

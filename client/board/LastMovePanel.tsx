@@ -16,12 +16,15 @@ export function LastMovePanel({ last, hideCards }: { last: LastMove | null; hide
           <li key={i}>{logText(t, e)}</li>
         ))}
       </ul>
-      {!hideCards &&
-        last.cards.map((id) => (
-          <div key={id} className="last-card" data-last-move="card">
-            <Card id={id} />
-          </div>
-        ))}
+      {!hideCards && (
+        <div className="last-cards">
+          {last.cards.map((id) => (
+            <div key={id} className="last-card" data-last-move="card">
+              <Card id={id} />
+            </div>
+          ))}
+        </div>
+      )}
     </details>
   );
 }

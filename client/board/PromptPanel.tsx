@@ -22,6 +22,10 @@ interface Props {
   suggestion?: MoveChoice | null;
   /** The tutorial offers only its move: another use of the card is not "impossible", just not asked for. */
   guided?: boolean;
+  /** Online without the server: nothing is offered, and the prompt says the move waits. */
+  offline?: boolean;
+  /** The tutorial: the player picked another card than the one the step asks for. */
+  wrongPick?: { picked: string; wanted: string } | null;
 }
 
 /** The suggested move's key (client/legal.ts moveKey), for the options to compare themselves with. */
@@ -92,7 +96,7 @@ function Option({ m, label, act }: { m: MoveChoice; label: string; act: (m: Move
   );
 }
 
-export function PromptPanel({ view, me, legal, selected, pinToken, setPinToken, act, suggestion, guided }: Props): ReactNode {
+export function PromptPanel({ view, me, legal, selected, pinToken, setPinToken, act, suggestion, guided, offline, wrongPick }: Props): ReactNode {
   const { t } = useTranslation();
   const box = useRef<HTMLElement>(null);
   const pr = view.prompt;
@@ -106,9 +110,21 @@ export function PromptPanel({ view, me, legal, selected, pinToken, setPinToken, 
   if (!pr) return null;
   const text = promptText(t, view, me);
   let options: ReactNode = null;
-  if (mine && (pr.kind === 'play' || pr.kind === 'playDrawn')) {
+  if (mine && offline) {
+    options = (
+      <p className="hint offline-wait" data-offline-wait>
+        {t('board.offlineWait')}
+      </p>
+    );
+  } else if (mine && (pr.kind === 'play' || pr.kind === 'playDrawn')) {
     const card = pr.kind === 'playDrawn' ? view.drawnCard?.card ?? null : selected;
-    if (!card) options = <p className="hint">{t('prompt.chooseCard')}</p>;
+    if (!card && wrongPick)
+      options = (
+        <p className="hint wrong-pick" role="alert" data-wrong-pick={wrongPick.picked}>
+          {t('prompt.guidedCard', { picked: cardName(t, wrongPick.picked), card: cardName(t, wrongPick.wanted) })}
+        </p>
+      );
+    else if (!card) options = <p className="hint">{t('prompt.chooseCard')}</p>;
     else {
       const forCard = legal.filter((m) => (m.args[0] as PlayArgs).card === card);
       const values = forCard.filter((m) => (m.args[0] as PlayArgs).as === 'value');

@@ -3,14 +3,30 @@
  * board fits the screen's width and zooms on a tap, and a dock fixed at the bottom keeps the prompt and
  * the hand (a drawer) in reach while the board stays in sight. On wider screens both are plain boxes.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * Whether the phone layout is in force, as styles.css decides it: its phone query sets `--layout: phone`,
  * so the width is written once, in the stylesheet, and a script can never disagree with what is drawn.
  */
-const isPhone = (): boolean => getComputedStyle(document.documentElement).getPropertyValue('--layout').trim() === 'phone';
+const layoutNow = (): string => (typeof document === 'undefined' ? '' : getComputedStyle(document.documentElement).getPropertyValue('--layout').trim());
+const isPhone = (): boolean => layoutNow() === 'phone';
+
+/**
+ * The layout in force (`phone`, `wide` or '' for the widths between), as styles.css sets --layout, kept
+ * current as the window is resized: the wide layout arranges the board's parts differently (Board.tsx).
+ */
+export function useLayout(): string {
+  const [layout, setLayout] = useState(layoutNow);
+  useEffect(() => {
+    const check = () => setLayout(layoutNow());
+    check();
+    window.addEventListener('resize', check);
+    return () => window.removeEventListener('resize', check);
+  }, []);
+  return layout;
+}
 
 /**
  * The board doubled inside a box the player pans (by touch or scroll bars), centred where they tapped.
@@ -47,6 +63,21 @@ export function BoardZoom({ children }: { children: ReactNode }): ReactNode {
   );
 }
 
+/** Keeps the page's `name` CSS variable at the element's height (the page leaves that much room for it). */
+export function useHeightVar(box: RefObject<HTMLElement | null>, name: string): void {
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const ro = new ResizeObserver(() => root.setProperty(name, `${el.offsetHeight}px`));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      root.removeProperty(name);
+    };
+  }, [box, name]);
+}
+
 /**
  * The prompt, resign and hand; on a phone fixed at the bottom, with the page keeping that much room below
  * its content. Opening the hand there brings the board to the top of the screen, in sight above the dock.
@@ -56,17 +87,7 @@ export function Dock({ handOpen, children }: { handOpen: boolean; children: Reac
   useEffect(() => {
     if (handOpen && isPhone()) document.querySelector('.board-zoom')?.scrollIntoView({ block: 'start' });
   }, [handOpen]);
-  useEffect(() => {
-    const el = box.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement.style;
-    const ro = new ResizeObserver(() => root.setProperty('--dock', `${el.offsetHeight}px`));
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-      root.removeProperty('--dock');
-    };
-  }, []);
+  useHeightVar(box, '--dock');
   return (
     <div ref={box} className="dock" data-hand={handOpen ? 'open' : 'closed'}>
       {children}

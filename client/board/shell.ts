@@ -1,6 +1,6 @@
 /** What the page around a board offers it (online: lobby actions; local: none), without prop drilling. */
 import { createContext, type ReactNode } from 'react';
-import type { MoveChoice } from '../../game';
+import type { MoveChoice, PlayerID } from '../../game';
 
 export interface Shell {
   /** Online: show whether the opponent is connected (local matches have no connections). */
@@ -16,6 +16,8 @@ export interface Shell {
    * (`move: null`: nothing may be played yet).
    */
   guide?: { move: MoveChoice | null };
+  /** Local mode against our bot: the seat it plays (online, the match's seats say it). */
+  computer?: PlayerID;
   /** A decision just became this player's (online): the page may tell them outside the tab. */
   yourTurn?: () => void;
 }

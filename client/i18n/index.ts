@@ -49,6 +49,9 @@ export const i18n = i18next.createInstance();
 const pagesLoaded = new Set<Language>();
 
 async function ensureLoaded(lng: Language): Promise<void> {
+  // Chinese text is drawn in Noto Serif SC from the build: its 101 slices are declared only once Chinese
+  // is chosen, and the browser fetches only the slices holding characters on screen.
+  if (lng === 'zh-CN' && typeof document !== 'undefined') await import('@fontsource-variable/noto-serif-sc/wght.css');
   if (!i18n.hasResourceBundle(lng, 'translation')) {
     const { default: t } = await LOADERS[lng]();
     const b = bundles(t);

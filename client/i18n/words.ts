@@ -57,12 +57,16 @@ export function tokenName(t: T, id: string | null | undefined): string {
   const name = t('token.name', { colours: def.colours.map((c) => colourName(t, c)).join('/') });
   return def.momentum ? t('token.redOne', { name }) : name;
 }
-const tokenList = (t: T, ids: string | number): string =>
-  String(ids)
+/** Tokens as a sentence names them: "a blue token and a blue/yellow token", "uma ficha azul e …", "一枚蓝色标记和…". */
+function tokenList(t: T, ids: string | number): string {
+  const names = String(ids)
     .split(',')
     .filter(Boolean)
-    .map((id) => tokenName(t, id))
-    .join(t('token.list')) || t('noToken', { ns: 'log' });
+    .map((id) => t('record.a', { name: tokenName(t, id) }));
+  if (names.length === 0) return t('noToken', { ns: 'log' });
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(t('token.list'))}${t('token.and')}${names[names.length - 1]}`;
+}
+const tokenCount = (ids: string | number): number => String(ids).split(',').filter(Boolean).length;
 
 /** A track position as the players call it: space 0, or the side and distance (pos is seen from the Editor). */
 export function posLabel(t: T, pos: number): string {
@@ -212,11 +216,16 @@ const MARKER_KEYS = new Set(['value.marker', 'step.moveToken', 'step.setToken'])
 /** One line of G.log in the chosen language: the only words for the record (its keys: game/logkeys.ts). */
 export function logText(t: T, entry: LogEntry): string {
   const p = entry.params;
-  const out: Record<string, string | number> = { who: roleName(t, entry.player) };
+  const side = entry.player;
+  // A sentence starts with the side as a subject ("The Editor", "O Editor"); a direction names it as an object.
+  const out: Record<string, string | number> = side === '0' || side === '1' ? { who: t(`record.subject.${side}`), toward: t(`record.toward.${side}`) } : { who: roleName(t, side) };
   for (const [k, v] of Object.entries(p)) {
     if (k === 'card') out.card = cardName(t, v);
     else if (k === 'token') out[MARKER_KEYS.has(entry.key) ? 'marker' : 'token'] = MARKER_KEYS.has(entry.key) ? t(`step.marker.${v}`) : tokenName(t, String(v));
-    else if (k === 'tokens') out.tokens = tokenList(t, v);
+    else if (k === 'tokens') {
+      out.tokens = tokenList(t, v);
+      out.count ??= tokenCount(v); // "voltou" or "voltaram"
+    }
     else if (k === 'informant') out.informant = informantName(t, v);
     else if (k === 'colour') out.colour = colourName(t, String(v));
     else if (k === 'space') out.space = spaceName(t, v); // board spaces in words; track and momentum spaces are numbers
@@ -229,7 +238,10 @@ export function logText(t: T, entry: LogEntry): string {
     const parts = [p.tokens ? tokenList(t, p.tokens) : '', Number(p.hidden) ? t('step.returnHidden', { ns: 'log', keySeparator: false, count: Number(p.hidden) }) : ''];
     out.list = parts.filter(Boolean).join(t('token.and'));
   }
-  if (entry.key === 'pin.momentum') out.who = roleName(t, entry.player);
+  // Which way a picture or a token was turned: the Editor turns them face up, Nixon face down (step.FLIP_*).
+  if (entry.key === 'informant.flip' || entry.key === 'board.flip') out.face = t(side === '0' ? 'record.faceUp' : 'record.faceDown');
+  if (entry.key === 'ability') out.ability = abilityText(t, Number(p.space));
+  if (entry.key === 'step.nothing') out.why = t(`record.nothing.${p.op ?? 'other'}`, { defaultValue: t('record.nothing.other') });
   // The record's keys contain dots ("draw.cards"): they live flat in the "log" namespace.
   return t(entry.key, { ...out, ns: 'log', keySeparator: false, nsSeparator: false, defaultValue: entry.key });
 }

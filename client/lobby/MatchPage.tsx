@@ -13,7 +13,7 @@ import { roleName } from '../i18n/words';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { GameClient, type GameClientInstance } from '../net/GameClient';
 import type { Busy } from '../net/retry';
-import { MATCH_QUERY, type GuardError, type MatchStatus } from '../../protocol/index';
+import { botLevelOf, MATCH_QUERY, type GuardError, type MatchStatus } from '../../protocol/index';
 import { go } from '../route';
 import { turnNotice } from '../notify';
 import { loadPageWords } from '../i18n';
@@ -31,6 +31,12 @@ const Rematch = lazy(() => import('./Rematch'));
 const Status = lazy(() => Promise.all([import('./Status'), loadPageWords()]).then(([m]) => m));
 // Turn notifications (browser, webhook): when asked for.
 const NotifyPanel = lazy(() => Promise.all([import('./NotifyPanel'), loadPageWords()]).then(([m]) => m));
+
+/** The seat the server's bot plays (its seat's data says so): its decisions are shown one at a time. */
+const computerSeat = (client: GameClientInstance): string | null => {
+  const seat = client.matchData?.find((s) => botLevelOf(s as { data?: unknown }));
+  return seat ? String(seat.id) : null;
+};
 
 /** The socket names its match in the handshake, so a router in front of several servers keeps a match on one. */
 const serverFor = (matchID: string) => SocketIO({ server: window.location.origin, socketOpts: { query: { [MATCH_QUERY]: matchID } } });
@@ -273,6 +279,7 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
             onServerError={onServerError}
             onBusy={setBusy}
             onNextMatch={setNext}
+            computerSeat={computerSeat}
           />
         </>
       )}

@@ -18,6 +18,7 @@ import { GameClient, type GameClientInstance } from '../net/GameClient';
 import { browserBot, stopBrowserBot } from '../../bots/browser';
 import type { Level } from '../../protocol/index';
 import { LevelSelect } from '../LevelSelect';
+import { debugRunner, installSlicedSearch } from './debugAI';
 
 
 
@@ -36,6 +37,9 @@ function Loading(): ReactNode {
 const DEBUG = { impl: Debug, collapseOnLoad: typeof window !== 'undefined' && window.matchMedia?.('(max-width: 800px)').matches };
 // Hints ("What would the computer do?") are on in local games: no clock runs here.
 const HOTSEAT = { hotseat: true, hints: true };
+
+// The panel's bots search in slices and one run at a time (./debugAI.ts).
+installSlicedSearch();
 
 /**
  * boardgame.io 0.50.2's Debug panel builds its AI tab's MCTSBot with the stock 1,000 iterations and
@@ -59,7 +63,9 @@ function useDebugAIDefaults(): void {
     return () => watch.disconnect();
   }, []);
 }
-const VS_BOT = { hints: true };
+const VS_BOT = { hints: true, computer: '1' as const };
+/** Against our bot its decisions are shown one at a time (net/pace.ts). */
+const COMPUTER_SEAT = () => '1';
 
 export default function LocalPage(): ReactNode {
   const { t } = useTranslation();
@@ -72,8 +78,12 @@ export default function LocalPage(): ReactNode {
   const [thinking, setThinking] = useState(false);
   const busy = useRef(false);
   const generation = useRef(0); // bumped per match: a late bot answer for an old match is dropped
+  // The Debug panel plays the player the game waits for, except the seat our bot plays (vs bot).
+  const modeNow = useRef(mode);
+  modeNow.current = mode;
+  const runner = useMemo(() => debugRunner(() => (modeNow.current === 'bot' ? '1' : null)), []);
   // A fresh game object per "new game" gives a fresh match.
-  const g = useMemo(() => ({ ...Watergate, seed: undefined, key: `${mode}-${game}-${level}` }), [mode, game, level]);
+  const g = useMemo(() => ({ ...Watergate, seed: undefined, key: `${mode}-${game}-${level}`, ai: { enumerate: runner.enumerate } }), [mode, game, level, runner]);
   // Each match its own bot seed, so the bot does not repeat itself from game to game.
   const botSeed = useMemo(() => crypto.getRandomValues(new Uint32Array(1))[0], [g]);
   // A new match (or leaving the page) stops the bot's worker: a search for the old match is dropped.
@@ -88,6 +98,7 @@ export default function LocalPage(): ReactNode {
 
   const onUpdate = useCallback(
     (client: GameClientInstance) => {
+      runner.attach(client);
       const G = client.store.getState().G as WatergateState;
       const active = G.prompt?.player ?? '0';
       if (mode === 'bot') {
@@ -114,9 +125,13 @@ export default function LocalPage(): ReactNode {
         }
         return;
       }
-      setSeat(follow === 'active' ? active : follow);
+      // Switched here, before the board draws this state: drawn once, through the new seat's eyes (the
+      // seat prop follows and finds nothing left to switch).
+      const next = follow === 'active' ? active : follow;
+      if (client.playerID !== next) client.updatePlayerID(next);
+      setSeat(next);
     },
-    [mode, follow, level, botSeed],
+    [mode, follow, level, botSeed, runner],
   );
 
   const shown: PlayerID = mode === 'bot' ? '0' : seat;
@@ -165,13 +180,13 @@ export default function LocalPage(): ReactNode {
         {t('local.debugNote')}
       </p>
       <ShellContext.Provider value={mode === 'hotseat' ? HOTSEAT : VS_BOT}>
-        <LocalMatch key={g.key} game={g} seat={shown} onUpdate={onUpdate} />
+        <LocalMatch key={g.key} game={g} seat={shown} onUpdate={onUpdate} computer={mode === 'bot'} />
       </ShellContext.Provider>
     </div>
   );
 }
 
 /** One in-page match; the seat shown changes without restarting it. */
-function LocalMatch({ game, seat, onUpdate }: { game: typeof Watergate; seat: PlayerID; onUpdate: (c: GameClientInstance) => void }): ReactNode {
-  return <GameClient game={game} board={WatergateBoard} loading={Loading} matchID="local" playerID={seat} debug={DEBUG} onUpdate={onUpdate} />;
+function LocalMatch({ game, seat, onUpdate, computer }: { game: typeof Watergate; seat: PlayerID; onUpdate: (c: GameClientInstance) => void; computer: boolean }): ReactNode {
+  return <GameClient game={game} board={WatergateBoard} loading={Loading} matchID="local" playerID={seat} debug={DEBUG} onUpdate={onUpdate} computerSeat={computer ? COMPUTER_SEAT : undefined} />;
 }

@@ -4,11 +4,12 @@
  * Online it talks socket.io to the server; without `multiplayer` the whole match runs in the page
  * (local developer mode), and `onUpdate` lets that page drive a bot.
  */
-import { useEffect, useLayoutEffect, useMemo, useReducer, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ComponentType, type ReactNode } from 'react';
 import { Client } from 'boardgame.io/client';
 import type { Game } from 'boardgame.io';
 import type { BoardProps } from 'boardgame.io/react';
 
+import { Pacer, PACES, usePace } from './pace';
 import { resyncWhenBehind } from './resync';
 import { retryWhenBusy, type Busy } from './retry';
 import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, type GuardError, type MatchStatus, type NextMatch } from '../../protocol/index';
@@ -39,9 +40,11 @@ interface Props<G> {
   onStatus?: (status: MatchStatus) => void;
   /** The server is busy and the page asks again after a wait (`null`: it answered); see net/retry.ts. */
   onBusy?: (busy: Busy | null) => void;
+  /** The seat the computer plays, if any: its decisions are shown one at a time at the chosen pace (net/pace.ts). */
+  computerSeat?: (client: GameClientInstance) => string | null;
 }
 
-export function GameClient<G>({ game, board: Board, loading: Loading, matchID, playerID, credentials, multiplayer, debug = false, onUpdate, onServerError, onNextMatch, onStatus, onBusy }: Props<G>): ReactNode {
+export function GameClient<G>({ game, board: Board, loading: Loading, matchID, playerID, credentials, multiplayer, debug = false, onUpdate, onServerError, onNextMatch, onStatus, onBusy, computerSeat }: Props<G>): ReactNode {
   const client = useMemo(
     () => Client({ game, multiplayer, matchID, playerID: playerID ?? undefined, credentials, debug }),
     // A new client only for a new match; a new seat is switched below (local hotseat keeps its match).
@@ -54,10 +57,18 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
     if (client.playerID !== (playerID ?? null)) client.updatePlayerID(playerID ?? null);
   }, [client, playerID]);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  // The computer's decisions, one at a time (net/pace.ts): the board draws the pacer's state.
+  const pause = PACES[usePace()];
+  const paceNow = useRef({ pause, computerSeat });
+  paceNow.current = { pause, computerSeat };
+  const pacer = useMemo(() => new Pacer(() => paceNow.current.computerSeat?.(client) ?? null, () => paceNow.current.pause, rerender), [client]);
+  useEffect(() => () => pacer.stop(), [pacer]);
+  useEffect(() => pacer.drawn());
   useEffect(() => {
     const unsubscribe = client.subscribe(() => {
-      rerender();
+      // The page first (it may switch the seat shown, local hotseat), then the state to draw.
       onUpdate?.(client);
+      pacer.push(client.getState());
     });
     client.start();
     // boardgame.io 0.50's SocketIO transport keeps its socket.io socket as `socket` once started.
@@ -79,8 +90,8 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
       client.stop();
       unsubscribe();
     };
-  }, [client, onUpdate, onServerError, onNextMatch, onStatus, onBusy, matchID]);
-  const state = client.getState();
+  }, [client, pacer, onUpdate, onServerError, onNextMatch, onStatus, onBusy, matchID]);
+  const state = pacer.shown ?? client.getState();
   if (state === null) return <Loading />;
   const props = {
     ...state,

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { CARDS, Watergate, type PlayArgs, type Step, type WatergateState } from '../../game';
 import { WatergateBoard } from '../board/Board';
 import { ShellContext, type Shell } from '../board/shell';
+import { useHeightVar } from '../board/phone';
 import { cardName, colourName, informantName, tokenName, type T } from '../i18n/words';
 import { GameClient, type GameClientInstance } from '../net/GameClient';
 import { expectedMove, SCRIPT, stepAt, STEPS, TUTORIAL_SEED, type StepId } from './script';
@@ -111,6 +112,10 @@ export default function TutorialPage(): ReactNode {
     if (free && clientRef.current) onUpdate(clientRef.current);
   }, [free, onUpdate]);
 
+  // On a phone the step's card is fixed above the dock (styles.css): the page keeps room for it below the board.
+  const card = useRef<HTMLElement>(null);
+  useHeightVar(card, '--tutorial-card');
+
   const index = stepAt(made, read);
   const step = STEPS[index];
   const guided = !free && !step.read;
@@ -128,7 +133,7 @@ export default function TutorialPage(): ReactNode {
 
   return (
     <div className="tutorial">
-      <section className="tutorial-step" aria-labelledby="tutorial-step-title" aria-live="polite" data-tutorial-step={step.id}>
+      <section ref={card} className="tutorial-step" aria-labelledby="tutorial-step-title" aria-live="polite" data-tutorial-step={step.id}>
         <p className="tutorial-progress">
           <strong>{t('tutorial.title')}</strong> · {t('tutorial.progress', { n: index + 1, total: STEPS.length })}
         </p>

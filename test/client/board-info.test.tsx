@@ -5,16 +5,14 @@
  * hand) and the "Show sources" switch, remembered in this browser.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
-import type { BoardProps } from 'boardgame.io/react';
-import { WatergateBoard } from '../../client/board/Board';
-import { ShellContext } from '../../client/board/shell';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, waitFor } from '@testing-library/react';
 import { initI18n } from '../../client/i18n';
 import { cardActionLines } from '../../client/i18n/words';
-import { CARDS, playerView, type PlayerID, type WatergateState } from '../../game';
+import { CARDS, type PlayerID, type WatergateState } from '../../game';
 import { translator } from '../helpers/i18n';
 import { E, N, Scenario } from '../helpers/scenario';
+import { renderBoard } from '../helpers/board';
 
 beforeAll(async () => {
   localStorage.setItem('watergate.lang', 'en');
@@ -27,15 +25,7 @@ beforeAll(async () => {
 beforeEach(() => localStorage.removeItem('watergate.sources'));
 afterEach(cleanup);
 
-function board(G: WatergateState, seat: PlayerID | null) {
-  const moves = Object.fromEntries(['play', 'answer', 'target', 'react', 'choose', 'pin', 'resign'].map((m) => [m, vi.fn()]));
-  const props = { G: playerView(G, seat), ctx: {}, playerID: seat, moves, events: {}, isConnected: true, isActive: true, isMultiplayer: false } as unknown as BoardProps<WatergateState>;
-  return render(
-    <ShellContext.Provider value={{}}>
-      <WatergateBoard {...props} />
-    </ShellContext.Provider>,
-  ).container;
-}
+const board = (G: WatergateState, seat: PlayerID | null) => renderBoard(G, seat);
 
 const ids = (els: Iterable<Element>) => [...els].map((e) => e.getAttribute('data-card')).sort();
 

@@ -1,16 +1,21 @@
 /**
+ * With a game in progress, at 1366 × 900, 1920 × 1080, 820 × 1180 and 390 × 844, the prompt and the last
+ * move are on screen without scrolling, and on the wide screens the record's newest line and the chat too
+ * (the screenshots in docs/screenshots come from here).
  * The pages on a phone (390 × 844), a tablet (820 × 1180) and a laptop (1280 × 800): no page scrolls sideways, no
  * visible text is drawn under 11 px (SVG text as scaled on screen, not its user-unit size), and on the
  * phone the evidence board takes the full width, zooms on a tap, every control is at least 44 px, the
  * hand opens as a drawer and a card is played from it; the reconstruction notice stays hidden once
- * hidden. In local mode the Debug panel's AI tab starts at settings that answer in seconds.
+ * hidden. In Chinese and Portuguese the board is drawn in the faces the build serves and no label runs past
+ * its box. In local mode the Debug panel's AI tab starts at settings that answer in seconds.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { boardState, startVsComputer, waitForChange } from './helpers/play';
+import { boardState, decide, startVsComputer, waitForChange } from './helpers/play';
 import { useServerAndBrowser } from './helpers/setup';
+import { overflowingLabels } from './helpers/overflow';
 
 const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? resolve('docs/screenshots') : resolve('test-results/screenshots');
 const env = useServerAndBrowser(() => mkdirSync(SHOTS, { recursive: true }));
@@ -67,6 +72,61 @@ const boardSize = (page: Page) =>
     board: document.querySelector('.evidence-board')!.getBoundingClientRect().width,
     space: document.querySelector('.evidence-board .space circle')!.getBoundingClientRect().width,
   }));
+
+/** Where a part of the page is drawn, and whether it is on screen and on top (not under the dock or the header). */
+const sight = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return { found: false, inView: false, top: 0, bottom: 0 };
+    const r = el.getBoundingClientRect();
+    const inView = r.height > 0 && r.top >= -0.5 && r.bottom <= window.innerHeight + 0.5;
+    const at = document.elementFromPoint(r.left + Math.min(r.width / 2, 30), r.top + Math.min(r.height / 2, 10));
+    return { found: true, inView: inView && !!at && (el.contains(at) || at.contains(el)), top: Math.round(r.top), bottom: Math.round(r.bottom) };
+  }, selector);
+
+describe('the game in sight on every screen', () => {
+  for (const [name, size, talk] of [
+    ['1366x900', { width: 1366, height: 900 }, true],
+    ['1920x1080', { width: 1920, height: 1080 }, true],
+    ['820x1180', { width: 820, height: 1180 }, false],
+    ['390x844', PHONE, false],
+  ] as const)
+    it(`${name}: with a game in progress the prompt and the last move are on screen${talk ? ', and so are the record\'s newest line and the chat' : ''}, without scrolling`, { timeout: 180_000 }, async () => {
+      const ctx = await env.session.context(size);
+      const page = await ctx.newPage();
+      await vsComputer(page);
+      // Two decisions each, so the record, the last move and the chat have something to show.
+      for (let i = 0; i < 2; i++) {
+        const before = await boardState(page);
+        await decide(page, '0');
+        await waitForChange(page, before);
+        if (await page.locator('.hand-toggle[aria-expanded="true"]').isVisible()) await page.locator('.hand-toggle').click();
+        await expect.poll(async () => (await boardState(page)).mine, { timeout: 60_000 }).toBe(true);
+      }
+      if (talk) {
+        await page.getByLabel('Say something to the table').fill('Good game so far');
+        await page.locator('.chat-say button[type="submit"]').click();
+        await expect.poll(() => page.locator('.chat-lines li').count()).toBe(1);
+      }
+      // As the page leaves it for the player: the top of the page on wide screens, the board's top on a phone.
+      if (size !== PHONE) await page.evaluate(() => window.scrollTo(0, 0));
+      else await expect.poll(async () => Math.abs((await page.locator('.board-zoom').boundingBox())!.y)).toBeLessThan(1);
+      await page.locator('.last-move').waitFor();
+      await shot(page, `board-${name}`);
+      expect(await sight(page, '.prompt.mine'), 'prompt').toMatchObject({ inView: true });
+      expect(await sight(page, '.last-move summary'), 'last move').toMatchObject({ inView: true });
+      expect(await sight(page, '.last-move li:last-child'), 'last move').toMatchObject({ inView: true });
+      if (talk) {
+        expect(await sight(page, '.record h2'), 'record').toMatchObject({ inView: true });
+        expect(await sight(page, '.record-lines li:last-child'), "record's newest line").toMatchObject({ inView: true });
+        expect(await sight(page, '.chat-lines li:last-child'), 'chat line').toMatchObject({ inView: true });
+        expect(await sight(page, '.chat-say input'), 'chat input').toMatchObject({ inView: true });
+      }
+      await expectLayout(page, size === PHONE);
+      await ctx.close();
+      expect(env.session.problems).toEqual([]);
+    });
+});
 
 describe('layout on a phone and a laptop', () => {
   it('phone: full-width board that zooms on a tap, the hand in a drawer, big targets, no small text, no sideways scrolling', { timeout: 240_000 }, async () => {
@@ -130,7 +190,7 @@ describe('layout on a phone and a laptop', () => {
     await page.goto(`${env.server.url}/#/local`);
     await page.locator('.evidence-board').waitFor();
     await page.locator('section.debug-panel button.opener').waitFor();
-    expect(await page.locator('[data-debug-note]').textContent()).toContain('50 iterations');
+    expect(await page.locator('[data-debug-note]').textContent()).toContain('iterations and playoutDepth sliders (here 50 and 20');
     await expectLayout(page, true);
     await page.goto(`${env.server.url}/#/rules`);
     await page.locator('.card-grid .card').first().waitFor();
@@ -193,7 +253,7 @@ describe('layout on a phone and a laptop', () => {
     expect(env.session.problems).toEqual([]);
   });
 
-  it('in Chinese and Portuguese too, a game in progress has no small text and no sideways scrolling on both screens', { timeout: 180_000 }, async () => {
+  it('in Chinese and Portuguese too, a game in progress has no small text, no sideways scrolling and no label past its box on both screens, in the bundled faces', { timeout: 180_000 }, async () => {
     for (const locale of ['zh-CN', 'pt-BR'])
       for (const size of [PHONE, LAPTOP]) {
         const ctx = await env.session.context(size, locale);
@@ -203,12 +263,21 @@ describe('layout on a phone and a laptop', () => {
         await page.locator('[data-vs-computer]').click(); // as the Editor, the form's default
         await expect.poll(async () => (await boardState(page)).mine, { timeout: 30_000 }).toBe(true);
         await expectLayout(page, size === PHONE);
-        // On the phone's unzoomed board a Chinese informant shows by surname (the full name does not fit).
-        if (locale === 'zh-CN' && size === PHONE) expect(await page.locator('.informant-short:visible').count()).toBe(7);
+        // The board's faces come with the page (not whatever the system has), and every label fits its box.
+        await page.evaluate(() => document.fonts.ready);
+        const faces = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
+        expect(faces).toContain('Noto Serif Variable');
+        if (locale === 'zh-CN') expect(faces).toContain('Noto Serif SC Variable');
+        expect(await overflowingLabels(page), `${locale} at ${size.width} px`).toEqual([]);
+        // On the phone's unzoomed board an informant shows by surname (the full name does not fit).
+        if (size === PHONE) expect(await page.locator('.informant-short:visible').count()).toBe(7);
         if (size === PHONE) {
           await page.locator('.board-pan').click({ position: { x: 40, y: 40 } });
           await expect.poll(() => page.locator('.board-zoom[data-zoomed]').count()).toBe(1);
           await expectLayout(page, true);
+          expect(await overflowingLabels(page), `${locale} zoomed`).toEqual([]);
+          await page.locator('.hand-toggle').click();
+          expect(await overflowingLabels(page), `${locale} with the hand open`).toEqual([]);
         }
         await ctx.close();
       }

@@ -1,7 +1,8 @@
 /**
  * Online play as people rely on it, in real Chromium against the real server: the server going away and
- * coming back (the boards say so within 2 s and nothing can be played meanwhile; play resumes after a
- * restart), the opponent's presence, and the tab title that says whose move it is.
+ * coming back (the boards say so within 2 s, offer no choice they would drop, say the move waits and do
+ * not claim the opponent is there; play resumes after a restart), the opponent's presence, the tab title
+ * that says whose move it is, and a new chat line marked where the chat is out of sight.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -60,14 +61,28 @@ describe('online play', () => {
     await waitForChange(nixon, before);
     const [mover, other] = await moverOf(editor, nixon);
     const record = await mover.locator('.record-lines li').count();
+    // A card chosen just before the server goes: its options go with it.
+    if ((await boardState(mover)).prompt === 'play') {
+      await mover.locator('.hand-cards button.card').first().click();
+      expect(await mover.locator('.prompt button[data-move]').count()).toBeGreaterThan(0);
+    }
+    await Promise.all([mover, other].map((p) => expect.poll(() => p.locator('.player-chip:not(:has(.me)) .conn').last().textContent()).toBe(' · connected')));
 
     await env.server.crash();
     const t0 = Date.now();
     await Promise.all([mover, other].map((p) => p.locator('[data-offline]').waitFor({ timeout: 2_000 })));
     expect(Date.now() - t0).toBeLessThan(2_000);
     expect(await mover.locator('[data-offline]').textContent()).toContain('Reconnecting');
-    // Offline, the prompt offers nothing to click: no move can be sent into the void.
-    expect(await mover.locator('.prompt button[data-move], [role="button"][data-space], .track [role="button"]').count()).toBe(0);
+    // Offline, the board offers no choice it would drop: no option, no card to pick, no target; it says the move waits.
+    expect(await mover.locator('.prompt button[data-move], [role="button"][data-space], .track [role="button"], .hand-cards button').count()).toBe(0);
+    expect(await mover.locator('[data-offline-wait]').textContent()).toBe('You are offline: nothing can be chosen until the connection is back. Your move waits; no choice is lost.');
+    await mover.locator('.hand-cards .card').first().click({ force: true });
+    expect(await mover.locator('.prompt button[data-move]').count()).toBe(0);
+    // Neither board claims to know whether the other player is there.
+    for (const page of [mover, other]) {
+      const chips = await page.locator('.player-chip .conn').allTextContents();
+      expect(chips).toEqual([' · connection unknown while you are offline']);
+    }
 
     await env.server.restart();
     await Promise.all([mover, other].map((p) => p.locator('[data-offline]').waitFor({ state: 'detached', timeout: 20_000 })));
@@ -79,6 +94,38 @@ describe('online play', () => {
     await close();
     // The pages saw the server vanish (failed requests while it was down); nothing else went wrong.
     expect(env.session.problems.filter((p) => !/ERR_CONNECTION_REFUSED|socket\.io|websocket/i.test(p))).toEqual([]);
+  });
+
+  it('on a phone, where the chat is out of sight, a new line shows in the dock with a mark until the chat is seen', { timeout: 120_000 }, async () => {
+    const { matchID, editor, nixon, close } = await twoPlayers();
+    // Nixon's player goes on with the same seat on a phone (this browser's stored seats, as a copy).
+    const stored = await nixon.evaluate(() => JSON.stringify({ ...localStorage }));
+    await nixon.goto('about:blank');
+    const phoneCtx = await env.session.context({ width: 390, height: 844 });
+    await phoneCtx.addInitScript((items) => {
+      if (location.protocol !== 'http:') return;
+      for (const [k, v] of Object.entries(JSON.parse(items) as Record<string, string>)) localStorage.setItem(k, v);
+    }, stored);
+    const phone = await phoneCtx.newPage();
+    await phone.goto(`${env.server.url}/#/match/${matchID}`);
+    await phone.locator('.dock').waitFor();
+    expect(await phone.locator('[data-chat-unread]').count()).toBe(0);
+    await editor.getByLabel('Say something to the table').fill('Your move, Mr President');
+    await editor.locator('.chat-say button[type="submit"]').click();
+    // The Editor's own page (a wide screen, the chat in sight) marks nothing.
+    await phone.waitForTimeout(500);
+    expect(await editor.locator('[data-chat-unread]').count()).toBe(0);
+    const mark = phone.locator('.dock [data-chat-unread]');
+    await mark.waitFor();
+    expect(await mark.textContent()).toBe('1 new chat message Editor (Ann): Your move, Mr President');
+    const box = (await mark.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    await mark.click();
+    await expect.poll(() => phone.locator('[data-chat-unread]').count()).toBe(0);
+    expect(await phone.locator('.chat-lines li').last().isVisible()).toBe(true);
+    await phoneCtx.close();
+    await close();
+    expect(env.session.problems).toEqual([]);
   });
 
   it('chat is kept with the match: text only, heard by both, there after a reload and after a server restart', { timeout: 180_000 }, async () => {

@@ -16,7 +16,7 @@ suite('the game record', () => {
     s.value(N, 'N02', { kind: 'initiative' });
     expect(line(s.G.log.at(-1)!)).toBe('Nixon played Chuck Colson for its value: moved the initiative token 1 step.');
     s.action(E, 'E31').pass(N);
-    expect(s.G.log.slice(-3).map(line)).toEqual(['Editor played John Dean for its action.', 'Nixon did not react.', 'Editor pinned the picture of John Dean face up.']);
+    expect(s.G.log.slice(-3).map(line)).toEqual(['The Editor played John Dean for its action.', 'Nixon did not react.', 'The Editor pinned the picture of John Dean face up.']);
   });
 
   it('writes only known keys with plain public parameters, and most kinds of line occur in 40 games', () => {

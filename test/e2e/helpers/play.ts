@@ -45,11 +45,17 @@ export async function waitForChange(page: Page, before: BoardState, timeout = 15
  * Returns what kind of decision it was.
  */
 export async function decide(page: Page, role: '0' | '1'): Promise<string> {
+  // Offline (a socket dropped on a busy machine) nothing can be chosen: wait until the page is back.
+  await page.locator('[data-offline]').waitFor({ state: 'detached', timeout: 30_000 });
   const state = await boardState(page);
   const prompt = page.locator('.prompt.mine');
   switch (state.prompt) {
     case 'play': {
+      // Where the hand is a drawer (phone, tablet), open it first.
+      const drawer = page.locator('.hand-toggle');
+      if ((await drawer.isVisible()) && (await drawer.getAttribute('aria-expanded')) !== 'true') await drawer.click();
       const cards = page.locator('.hand-cards button.card');
+      await cards.first().waitFor();
       const n = await cards.count();
       const wanted = role === '0' ? ['ask', 'evidence'] : ['initiative', 'momentum'];
       for (const kind of wanted)

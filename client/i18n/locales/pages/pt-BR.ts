@@ -65,7 +65,7 @@ const ptBRPages: PageTranslation = {
     viewing: 'Mostrando o tabuleiro de',
     newGame: 'Nova partida',
     followActive: 'Seguir quem deve agir',
-    debugNote: 'Painel de depuração (tecla .): a aba AI começa com 50 iterações e profundidade 20; as 1.000 iterações padrão travam a página por cerca de 15 s por jogada.',
+    debugNote: 'Painel de depuração (tecla .): a aba AI joga pelo jogador que o jogo espera (contra o bot, só o seu lado): play (tecla 2) faz uma jogada, simulate (tecla 3) joga até o fim da partida, uma execução por vez. O bot dela se ajusta na mesma aba: os controles iterations e playoutDepth (aqui 50 e 20; as 1.000 iterações padrão levam cerca de 15 s por jogada) e a escolha do bot (MCTS ou Random). O nível do nosso bot se escolhe acima, contra o bot.',
   },
   replay: {
     title: 'Replay da partida {{id}}',
