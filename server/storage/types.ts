@@ -41,6 +41,10 @@ export interface MoveRow {
   stateID: number;
   action: MoveAction;
   log: LogEntry[];
+  /** The server made this move for the seat (MoveCommit.auto). */
+  auto?: boolean;
+  /** A timed match's clock as the move found it (null: untimed, not started, or stored before it was kept): what a take-back restores. */
+  clock?: MatchClock | null;
 }
 
 export interface Head {
@@ -70,7 +74,7 @@ export interface MoveCommit {
   updatedAt: number;
   /** ctx.gameover once the game is over. */
   gameover?: unknown;
-  /** Store `state` as the new snapshot (otherwise only the move row is added). */
+  /** Store `state` as the new snapshot (otherwise only the move row is added); always for a take-back. */
   snapshot: boolean;
   /** A timed match's clock after the move: replaces metadata.clock in the same write (nothing else of it). */
   clock?: MatchClock;
