@@ -12,7 +12,7 @@
  */
 import type { LogEntry, Server, State } from 'boardgame.io';
 import type { MoveAction } from '../../game/index';
-import type { MatchClock, StandIn } from '../../protocol/index';
+import type { MatchClock, StandIn, TakeBackRequest } from '../../protocol/index';
 import type { AccountStore, SeatLink } from './accounts';
 
 /**
@@ -27,6 +27,8 @@ export type MatchData = Server.MatchData & {
   holders?: Partial<Record<'0' | '1', string[]>>;
   /** Created rated (docs/ARCHITECTURE.md "Accounts"): the result changes both players' side ratings. */
   rated?: boolean;
+  /** A take-back waiting for the opponent's consent, or refused by it, on the state it names (match/undo.ts). */
+  takeBack?: TakeBackRequest;
 };
 
 /** A seat's presence held by a process whose lease ran out (it died): `beatAt` its last heartbeat. */
