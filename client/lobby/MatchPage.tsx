@@ -29,6 +29,8 @@ const JoinOffer = lazy(() => import('./JoinOffer'));
 const Rematch = lazy(() => import('./Rematch'));
 // Clocks and the computer's stand-ins: only for matches that have them.
 const Status = lazy(() => Promise.all([import('./Status'), loadPageWords()]).then(([m]) => m));
+// "Take back" and the opponent's consent: only for matches that allow take-backs.
+const TakeBack = lazy(() => Promise.all([import('./TakeBack'), loadPageWords()]).then(([m]) => m));
 // Turn notifications (browser, webhook): when asked for.
 const NotifyPanel = lazy(() => Promise.all([import('./NotifyPanel'), loadPageWords()]).then(([m]) => m));
 
@@ -258,6 +260,11 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           {status && (status.clock || status.abandonMinutes !== null || Object.keys(status.standIns).length > 0) && (
             <Optional>
               <Status status={status} seat={seat ?? null} over={over} />
+            </Optional>
+          )}
+          {seat && !over && status?.takeBack && status.takeBack.mode !== 'off' && (
+            <Optional>
+              <TakeBack matchID={matchID} seat={seat} status={status} />
             </Optional>
           )}
           <GameClient

@@ -6,11 +6,11 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARDS, type MoveChoice, type PlayerID } from '../../game';
+import { CARDS, UNDO_MOVE, type MoveChoice, type PlayerID } from '../../game';
 import { replayPath, type ReplayData } from '../../protocol/replay';
 import { cardName, moveText, roleName } from '../i18n/words';
 import { Revealed, revealed } from './Revealed';
-import { replayStates, type ReplayState } from './steps';
+import { replayStates, takenBackSteps, type ReplayState } from './steps';
 
 type Loaded = { data: ReplayData; raw: string; states: ReplayState[] } | { error: 'notOver' | 'notFound' | 'broken' | 'offline' };
 
@@ -77,7 +77,9 @@ export default function ReplayPage({ matchID }: { matchID: string }): ReactNode 
     const m = loaded.data.moves[step - 1];
     const choice = { move: m.move, args: m.args } as MoveChoice;
     const card = m.move === 'play' ? (m.args[0] as { card?: string } | undefined)?.card : undefined;
-    const what = m.move === 'timeout' ? t('replay.timeout') : moveText(t, revealed(loaded.states[step - 1].G), choice) || m.move;
+    // A take-back returns to an earlier step (the replay keeps it as a step of its own, and greys the steps it undid).
+    const back = m.move === UNDO_MOVE ? loaded.states.findIndex((s) => s.G === loaded.states[step].G) : -1;
+    const what = m.move === 'timeout' ? t('replay.timeout') : back >= 0 ? t('replay.undo', { step: back }) : moveText(t, revealed(loaded.states[step - 1].G), choice) || m.move;
     return t('replay.decision', { who: roleName(t, m.playerID), what: card && CARDS[card] ? `${cardName(t, card)} — ${what}` : what });
   }, [loaded, step, t]);
 
@@ -100,6 +102,7 @@ export default function ReplayPage({ matchID }: { matchID: string }): ReactNode 
     );
 
   const { data, raw, states } = loaded;
+  const undone = takenBackSteps(data).has(step);
   const names = Object.fromEntries(data.players.map((p) => [p.id, p.name])) as Record<PlayerID, string | null>;
   const position = t('replay.position', { n: step, total: last });
   return (
@@ -132,9 +135,10 @@ export default function ReplayPage({ matchID }: { matchID: string }): ReactNode 
         <a href={`#/match/${matchID}`}>{t('replay.toMatch')}</a>
       </div>
       <p className="replay-caption">
-        <span role="status" data-replay-caption>
+        <span role="status" data-replay-caption className={undone ? 'taken-back' : undefined} data-taken-back={undone || undefined}>
           {caption}
-        </span>{' '}
+        </span>
+        {undone && <span className="hint"> ({t('replay.undone')})</span>}{' '}
         <span className="hint">{t('replay.keys')}</span>
       </p>
       <Revealed G={states[step].G} names={names} />
