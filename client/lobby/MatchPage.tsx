@@ -80,8 +80,11 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   const [justWatching, setJustWatching] = useState(false);
   const [copied, setCopied] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // The state the board shows (what the take-back status must be about before it is offered).
+  const [stateID, setStateID] = useState<number | null>(null);
   const onUpdate = useCallback((client: GameClientInstance) => {
     const s = client.getState();
+    setStateID(s?._stateID ?? null);
     setRefusal((r) => (r && !r.fatal && r.stateID !== (s?._stateID ?? null) ? null : r));
     setInGame(!!s && s.ctx.gameover === undefined && s._stateID > 0);
     setOver(!!s && s.ctx.gameover !== undefined);
@@ -264,7 +267,7 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           )}
           {seat && !over && status?.takeBack && status.takeBack.mode !== 'off' && (
             <Optional>
-              <TakeBack matchID={matchID} seat={seat} status={status} />
+              <TakeBack matchID={matchID} seat={seat} status={status} stateID={stateID} />
             </Optional>
           )}
           <GameClient

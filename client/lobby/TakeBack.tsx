@@ -68,7 +68,7 @@ function useShortcuts(act: () => void): void {
   }, []);
 }
 
-export default function TakeBack({ matchID, seat, status }: { matchID: string; seat: HeldSeat; status: MatchStatus }): ReactNode {
+export default function TakeBack({ matchID, seat, status, stateID }: { matchID: string; seat: HeldSeat; status: MatchStatus; stateID: number | null }): ReactNode {
   const { t } = useTranslation();
   const tb = status.takeBack!;
   const me = seat.playerID;
@@ -77,6 +77,8 @@ export default function TakeBack({ matchID, seat, status }: { matchID: string; s
   const offset = useMemo(() => status.now - Date.now(), [status]);
   const request = standing(tb, Date.now() + offset);
   const why = tb.why[me];
+  // The status is about the state on the board (a newer state's status follows it at once): until then, wait.
+  const current = stateID === tb.stateID;
   // What the last answer said, for the state it was about.
   const [note, setNote] = useState<{ text: string; stateID: number } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -105,7 +107,11 @@ export default function TakeBack({ matchID, seat, status }: { matchID: string; s
       setBusy(false);
     }
   };
-  const take = () => (why === null ? void send() : setNote({ text: t(`takeBack.why.${why}`), stateID: tb.stateID }));
+  const take = () => {
+    if (!current) return;
+    if (why === null) void send();
+    else setNote({ text: t(`takeBack.why.${why}`), stateID: tb.stateID });
+  };
   useShortcuts(take);
 
   const shown = note && note.stateID === tb.stateID ? note.text : null;
@@ -125,19 +131,20 @@ export default function TakeBack({ matchID, seat, status }: { matchID: string; s
       )}
       {asking === me && (
         <p role="status" data-undo-waiting>
-          {t('takeBack.waiting', { role: roleName(t, them) })}
+          {t('takeBack.waiting')}
         </p>
       )}
       {request?.refused && request.by === me && (
         <p role="status" data-undo-refused>
-          {t('takeBack.refusedByOpponent', { role: roleName(t, them) })}
+          {t('takeBack.refusedByOpponent')}
         </p>
       )}
       <button
         type="button"
         data-undo
         data-undo-why={why ?? ''}
-        aria-disabled={why !== null || busy}
+        data-undo-current={current || undefined}
+        aria-disabled={why !== null || busy || !current}
         title={why === null ? t('takeBack.shortcut') : t(`takeBack.why.${why}`)}
         aria-keyshortcuts="Control+Z Meta+Z"
         onClick={take}
