@@ -90,5 +90,4 @@ export { LOG_KEYS, type LogKey } from './logkeys';
 export { newGame, applyMove, checkMove, legalOption, SERVER_MOVES } from './engine';
 export { advance, type MoveAction } from './advance';
 export { OPTION_VALUES, DEFAULT_OPTIONS, SETTING_LIMITS, CLOCK_PRESETS, ABANDON_CHOICES, TAKE_BACK_SETTINGS, settingsFrom, validateSetupData } from './state';
-export { UNDO_MOVE, TAKE_BACK_KINDS, undoPlan, sealedBy, restoredAs, undoAction, undoTarget, replayStep, MissingStateError, type UndoRefusal, type Decider, type Line, type LineStep } from './undo';
 export { connectedInformants, pinSpaces } from './pinning';

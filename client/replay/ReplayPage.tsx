@@ -6,7 +6,8 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARDS, UNDO_MOVE, type MoveChoice, type PlayerID } from '../../game';
+import { CARDS, type MoveChoice, type PlayerID } from '../../game';
+import { UNDO_MOVE } from '../../game/undo';
 import { replayPath, type ReplayData } from '../../protocol/replay';
 import { cardName, moveText, roleName } from '../i18n/words';
 import { Revealed, revealed } from './Revealed';

@@ -9,7 +9,8 @@
  * the position before that one; and never more than MAX_STEPS.
  */
 import type { State } from 'boardgame.io';
-import { undoTarget, type Decider, type Line, type LineStep, type PlayerID, type WatergateState } from '../../game/index';
+import { type PlayerID, type WatergateState } from '../../game/index';
+import { undoTarget, type Decider, type Line, type LineStep } from '../../game/undo';
 import type { MatchClock } from '../../protocol/index';
 import type { MoveRow } from '../storage/types';
 

@@ -5,7 +5,8 @@
  * stored match.
  */
 import type { LogEntry, State } from 'boardgame.io';
-import { replayStep, type WatergateState } from '../../game/index';
+import { type WatergateState } from '../../game/index';
+import { replayStep } from '../../game/undo';
 import type { MatchStore, MoveRow } from '../storage/types';
 
 export type Replayer = (state: State, moves: MoveRow[], onEach?: (s: State, log: LogEntry[], row: MoveRow) => void, earlier?: (stateID: number) => State | undefined) => State;

@@ -9,7 +9,8 @@
  * queue, so a take-back cannot race a move.
  */
 import type { LogEntry, State } from 'boardgame.io';
-import { restoredAs, settingsFrom, undoAction, undoPlan, type PlayerID, type WatergateState } from '../../game/index';
+import { settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
+import { restoredAs, undoAction, undoPlan } from '../../game/undo';
 import { botLevelOf, openSeat, seatEntry, TAKE_BACK_WAIT_MS, timeLeft, type MatchClock, type TakeBackMode, type TakeBackReason, type TakeBackRequest, type TakeBackStatus, type UndoResponse } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
 import type { Bus } from '../bus/index';

@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { samplerFor } from '../../bots/determinize';
 import { botRng } from '../../bots/index';
 import { DECISIONS } from '../../game/decisions';
-import { advance, hide, legalOption, restoredAs, sealedBy, TAKE_BACK_KINDS, undoPlan, Watergate, type Decider, type Line, type MoveAction, type PlayerID, type Prompt, type WatergateState } from '../../game/index';
+import { advance, hide, legalOption, Watergate, type MoveAction, type PlayerID, type Prompt, type WatergateState } from '../../game/index';
+import { restoredAs, sealedBy, TAKE_BACK_KINDS, undoPlan, type Decider, type Line } from '../../game/undo';
 import { advanceDriver, initialState, randomChooser } from '../../tools/playout';
 
 type S = State<WatergateState>;
