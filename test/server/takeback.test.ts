@@ -12,13 +12,13 @@ import type { Thinker } from '../../bots/bgio';
 import { replayStates, takenBackSteps } from '../../client/replay/steps';
 import { advance, EMPTY, hide, legalMoves, legalOption, refill, secretsOf, type MoveChoice, type PlayArgs, type PlayerID, type WatergateState } from '../../game/index';
 import { sealedBy, TAKE_BACK_KINDS } from '../../game/undo';
-import { STATUS_EVENT, type MatchStatus, type TakeBackStatus } from '../../protocol/index';
+import { STATUS_EVENT, type GuardError, type MatchStatus, type TakeBackStatus } from '../../protocol/index';
 import type { ReplayData } from '../../protocol/replay';
 import { startServer } from '../../server/app';
 import { openStore } from '../../server/storage/index';
 import type { MatchStore } from '../../server/storage/types';
 import { signUp, twoProcesses } from './account-helpers';
-import { api, createAndJoin, logCapture, openTestStore, player, postgresAvailable, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
+import { api, createAndJoin, logCapture, next, openTestStore, player, postgresAvailable, rawSocket, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
 
 const hasPg = await postgresAvailable();
 type S = State<WatergateState>;
@@ -369,6 +369,23 @@ describe('the route', () => {
     expect(r.status).toBe(429);
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(r.body.error).toMatch(/^too many take-backs from your address: try again in \d+ seconds?$/);
+  });
+
+  it('a take-back is never a move: sent on the socket as one, it is refused and nothing changes', async () => {
+    const { matchID, creds } = await createAndJoin(t.url, { takeBacks: 'free' });
+    const s = await rawSocket(t.url);
+    try {
+      const synced = next<[string, { state: { _stateID: number } }]>(s, 'sync');
+      s.emit('sync', matchID, '0', creds['0'], 2);
+      const { state } = (await synced)[1];
+      const refused = next<[GuardError]>(s, 'watergate:error');
+      s.emit('update', { type: 'MAKE_MOVE', payload: { type: 'undo', args: [{ to: 0 }], playerID: '0', credentials: creds['0'] } }, state._stateID, matchID, '0');
+      expect((await refused)[0]).toMatchObject({ type: 'bad-request' });
+      expect((await stored(t.store, matchID)).state._stateID).toBe(state._stateID);
+      expect(await t.server.move(matchID, '0', 'undo', { to: 0 })).toMatch(/^the game waits for "play", not "undo"$/);
+    } finally {
+      s.close();
+    }
   });
 
   it('off in this match: refused with the reason; a rated match may only be created with take-backs off', async () => {
