@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { boardState, decide, startVsComputer } from './helpers/play';
+import { boardState, decide, startVsComputer, twoPlayers as twoBrowsers } from './helpers/play';
 import { useServerAndBrowser } from './helpers/setup';
 
 const env = useServerAndBrowser();
@@ -55,23 +55,8 @@ async function myTurn(page: Page, timeout = 30_000): Promise<void> {
   await expect.poll(async () => (await boardState(page)).mine && (await undo(page).count()) > 0, { timeout }).toBe(true);
 }
 
-/** Two browsers: the Editor creates a match from the lobby (take-backs with consent, the default), Nixon joins it. */
-async function twoPlayers() {
-  const [editorCtx, nixonCtx] = [await env.session.context(), await env.session.context()];
-  const [editor, nixon] = [await editorCtx.newPage(), await nixonCtx.newPage()];
-  await editor.goto(`${env.server.url}/#/`);
-  await editor.getByLabel('Your name').fill('Ann');
-  expect(await editor.locator('[data-take-backs]').inputValue()).toBe('consent');
-  await editor.locator('[data-create="0"]').click();
-  await editor.waitForURL(/#\/match\//);
-  const matchID = editor.url().split('/match/')[1];
-  await nixon.goto(`${env.server.url}/#/`);
-  await nixon.getByLabel('Your name').fill('Bob');
-  await nixon.locator(`[data-match="${matchID}"] [data-join="1"]`).click();
-  await nixon.locator('.game').waitFor();
-  await editor.locator('.game').waitFor();
-  return { editor, nixon, close: async () => Promise.all([editorCtx.close(), nixonCtx.close()]) };
-}
+/** Two browsers: the Editor creates a match from the lobby (take-backs with consent, the create form's default), Nixon joins it. */
+const twoPlayers = () => twoBrowsers(env.session, env.server.url, async (editor) => expect(await editor.locator('[data-take-backs]').inputValue()).toBe('consent'));
 
 describe('take-backs', () => {
   it('against the computer: a value play taken back (with the computer\'s reply), the same card then played for its action', { timeout: 240_000 }, async () => {
