@@ -78,7 +78,12 @@ export interface Line {
   steps: LineStep[];
 }
 
-const randomData = (s: State): string => JSON.stringify((s.plugins as { random?: { data?: unknown } }).random?.data ?? null);
+const randomOf = (s: State): unknown => (s.plugins as { random?: { data?: unknown } }).random?.data ?? null;
+/**
+ * Whether the PRNG data of two states differ (a state that drew nothing keeps its predecessor's object:
+ * game/advance.ts, game/random.ts).
+ */
+export const drewBetween = (a: State, b: State): boolean => randomOf(a) !== randomOf(b) && JSON.stringify(randomOf(a)) !== JSON.stringify(randomOf(b));
 
 /**
  * Whether going from `before` to `after` drew, shuffled or revealed anything for `seat`: `shuffled` if
@@ -86,7 +91,7 @@ const randomData = (s: State): string => JSON.stringify((s.plugins as { random?:
  * before is not hidden from it after (a card drawn, a token turned up or drawn); null if neither.
  */
 export function sealedBy(before: State<WatergateState>, after: State<WatergateState>, seat: PlayerID): 'shuffled' | 'revealed' | null {
-  if (randomData(before) !== randomData(after)) return 'shuffled';
+  if (drewBetween(before, after)) return 'shuffled';
   const still = secretsOf(after.G, seat);
   for (const id of secretsOf(before.G, seat)) if (!still.has(id)) return 'revealed';
   return null;

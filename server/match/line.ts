@@ -10,7 +10,7 @@
  */
 import type { State } from 'boardgame.io';
 import { type PlayerID, type WatergateState } from '../../game/index';
-import { undoTarget, type Decider, type Line, type LineStep } from '../../game/undo';
+import { drewBetween, undoTarget, type Decider, type Line, type LineStep } from '../../game/undo';
 import type { MatchClock } from '../../protocol/index';
 import type { MoveRow } from '../storage/types';
 
@@ -20,8 +20,6 @@ export interface PlayStep extends LineStep {
   /** The match's clock as the decision that led here found it (null: untimed, or not known). */
   clock: MatchClock | null;
 }
-
-const randomOf = (s: State) => JSON.stringify((s.plugins as { random?: { data?: unknown } }).random?.data ?? null);
 
 export class PlayLine implements Line {
   steps: PlayStep[];
@@ -53,7 +51,7 @@ export class PlayLine implements Line {
     const by: Decider = { playerID: p.playerID as PlayerID, move: p.type, arg: p.args?.[0], auto: row.auto === true };
     const before = this.head;
     this.steps.push({ state: state as State<WatergateState>, by, clock: row.clock ?? null });
-    if (randomOf(before) !== randomOf(state)) {
+    if (drewBetween(before, state)) {
       // Drawn from the PRNG: nobody may go back past this, so what lies before it is never needed.
       this.steps.splice(0, this.steps.length - 2);
       this.origin = true;

@@ -102,7 +102,11 @@ export class TakeBacks {
   }
 
   private moved(m: MatchView): void {
-    if ((m.reason === 'move' || m.reason === 'news') && takeBackMode(m.metadata) !== 'off') this.o.memory.delivery?.status(m.matchID, m.metadata);
+    if (m.reason !== 'move' && m.reason !== 'news') return;
+    if (takeBackMode(m.metadata) !== 'off') return this.o.memory.delivery?.status(m.matchID, m.metadata);
+    // Nothing will ever be taken back here: the line of play need not hold more than the state.
+    const e = this.o.memory.get(m.matchID);
+    if (e && e.line.steps.length > 1) e.line = new PlayLine(e.state, false);
   }
 
   /** What each seat may take back now in a match this process serves (for the status event), or undefined. */
