@@ -1,9 +1,9 @@
 /**
  * Take-backs in real Chromium against the real server. Against the computer: a value play is taken back
- * (with the computer's reply) and the same card then played for its action; a take-back after a private
- * draw is refused with the reason, by the button and by Ctrl+Z. Between two browsers (with the opponent's
- * consent, the default between people): a take-back accepted, one refused by the opponent, and one
- * refused because the opponent has decided since.
+ * (with the computer's reply, by a long press on the board) and the same card then played for its
+ * action; a take-back after a private draw is refused with the reason, by the button and by Ctrl+Z.
+ * Between two browsers (with the opponent's consent, the default between people): a take-back accepted,
+ * one refused by the opponent, and one refused because the opponent has decided since.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -50,6 +50,18 @@ async function markerPlay(page: Page): Promise<void> {
   throw new Error('no card of the hand moves a marker');
 }
 
+/** A finger resting on the element's middle for 800 ms (Chromium's touch input, through the DevTools protocol). */
+async function longPress(page: Page, selector: string): Promise<void> {
+  const box = (await page.locator(selector).first().boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await page.waitForTimeout(800);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 /** Waits until the page's own decision is asked for again, its take-back status about that state. */
 async function myTurn(page: Page, timeout = 30_000): Promise<void> {
   await expect.poll(async () => (await boardState(page)).mine && (await undo(page).count()) > 0, { timeout }).toBe(true);
@@ -86,7 +98,8 @@ describe('take-backs', () => {
       await myTurn(page);
       if ((await why(page)) !== '') continue;
       expect(await undo(page).getAttribute('aria-disabled')).toBe('false');
-      await undo(page).click({ force: true });
+      // Taken back the phone's way: a long press on the board (the button and Ctrl+Z do the same).
+      await longPress(page, '.game .evidence-board');
       await expect.poll(() => page.locator(`.hand-cards [data-card="${card}"]`).count()).toBe(1);
       await expect.poll(() => recordLines(page)).toBe(lines);
       await expect.poll(() => page.locator('[data-undo-note]').textContent()).toBe('Taken back.');
