@@ -5,7 +5,7 @@
  * A take-back (`undo`) is a step of its own: the earlier state it names, again (game/undo.ts).
  */
 import type { State } from 'boardgame.io';
-import { type WatergateState } from '../../game';
+import type { WatergateState } from '../../game';
 import { replayStep, UNDO_MOVE, undoTarget } from '../../game/undo';
 import type { ReplayData } from '../../protocol/replay';
 

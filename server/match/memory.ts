@@ -7,7 +7,7 @@
  * (`Delivery`) and to whoever watches (`onState`: the bots, turn notices).
  */
 import type { LogEntry, State } from 'boardgame.io';
-import { type WatergateState } from '../../game/index';
+import type { WatergateState } from '../../game/index';
 import { MissingStateError } from '../../game/undo';
 import type { GuardError } from '../../protocol/index';
 import type { Bus, BusMessage } from '../bus/index';

@@ -5,7 +5,7 @@
  * stored match.
  */
 import type { LogEntry, State } from 'boardgame.io';
-import { type WatergateState } from '../../game/index';
+import type { WatergateState } from '../../game/index';
 import { replayStep } from '../../game/undo';
 import type { MatchStore, MoveRow } from '../storage/types';
 
