@@ -3,7 +3,8 @@
  * (with the computer's reply, by a long press on the board) and the same card then played for its
  * action; a take-back after a private draw is refused with the reason, by the button and by Ctrl+Z.
  * Between two browsers (with the opponent's consent, the default between people): a take-back accepted,
- * one refused by the opponent, and one refused because the opponent has decided since.
+ * one refused by the opponent, and one refused because the opponent has decided since; the finished
+ * game's replay keeps the take-back as a step and greys the decision it undid.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -142,7 +143,7 @@ describe('take-backs', () => {
   });
 
   it('between two browsers: taken back with the opponent\'s consent; refused by the opponent; refused because the opponent has decided', { timeout: 240_000 }, async () => {
-    const { editor, nixon, close } = await twoPlayers();
+    const { matchID, editor, nixon, close } = await twoPlayers();
     await myTurn(editor);
     const lines = await recordLines(editor);
     const hand = await handCards(editor).count();
@@ -183,6 +184,19 @@ describe('take-backs', () => {
     expect(await editor.locator('[data-undo-refused]').count()).toBe(0);
     await undo(editor).click({ force: true });
     await expect.poll(() => editor.locator('[data-undo-note]').textContent()).toBe('Your opponent has decided since your last decision.');
+
+    // The game over, its replay keeps the take-back as a step of its own and greys the decision it undid.
+    await editor.locator('[data-resign]').click();
+    await editor.locator('[data-resign-confirm]').click();
+    await editor.locator('.gameover').waitFor();
+    await editor.goto(`${env.server.url}/#/replay/${matchID}`);
+    await editor.locator('.replay .game').waitFor();
+    await editor.locator('[data-replay-next]').click();
+    await editor.locator('[data-replay-caption][data-taken-back]').waitFor();
+    expect(await editor.locator('.replay-caption').textContent()).toContain('(taken back)');
+    await editor.locator('[data-replay-next]').click();
+    await expect.poll(() => editor.locator('[data-replay-caption]').textContent()).toBe('Editor: took back a decision (the position of step 0 again)');
+    expect(await editor.locator('[data-replay-caption][data-taken-back]').count()).toBe(0);
     await close();
     expect(env.session.problems).toEqual([]);
   });
