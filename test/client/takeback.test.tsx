@@ -5,23 +5,15 @@
  * otherwise (hover, tap, Ctrl+Z) without asking the server; the request it sends; the opponent's Accept /
  * Refuse; a request past its time not shown. Every reason and setting has words in the three languages.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { initI18n, loadPageWords } from '../../client/i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import TakeBack from '../../client/lobby/TakeBack';
 import { TAKE_BACK_SETTINGS } from '../../game/index';
 import { TAKE_BACK_REASONS, undoPath, type MatchStatus, type TakeBackStatus } from '../../protocol/index';
 import { resources } from '../helpers/i18n';
+import { usePageWords } from '../helpers/page-words';
 
-beforeAll(async () => {
-  localStorage.setItem('watergate.lang', 'en');
-  await initI18n();
-  await loadPageWords();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+usePageWords();
 
 const seat = { matchID: 'm1', playerID: '0' as const, credentials: 'secret-creds', name: 'Ann' };
 const status = (tb: Partial<TakeBackStatus>): MatchStatus => ({
