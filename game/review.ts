@@ -5,6 +5,7 @@
  * or a token the decider could not see) and the move made. Shared so that both judge exactly the same thing.
  */
 import { SERVER_MOVES } from './engine';
+import { UNDO_MOVE } from './undo';
 import { hide } from './infostate';
 import type { MoveChoice, PlayerID, WatergateState, WatergateView } from './types';
 
@@ -16,10 +17,10 @@ export interface SeenDecision {
 
 /**
  * `G`: the state the move was made in. Null for what is no choice among the prompt's moves: resigning, a
- * clock running out, a move by anyone but the player the prompt waits for.
+ * clock running out, a take-back, a move by anyone but the player the prompt waits for.
  */
 export function decisionSeen(G: WatergateState, m: { playerID: string; move: string; args: unknown[] }): SeenDecision | null {
-  if (m.move === 'resign' || (SERVER_MOVES as readonly string[]).includes(m.move) || G.prompt?.player !== m.playerID) return null;
+  if (m.move === 'resign' || m.move === UNDO_MOVE || (SERVER_MOVES as readonly string[]).includes(m.move) || G.prompt?.player !== m.playerID) return null;
   const decider = m.playerID as PlayerID;
   return { decider, view: hide(G, decider), played: { move: m.move, args: m.args } as MoveChoice };
 }

@@ -3,7 +3,7 @@ import type { LogKey } from './logkeys';
 import { DECKS } from './cards';
 import { SPACE_IDS, INFORMANT_IDS } from './board';
 import { BAG_TOKENS, MOMENTUM_TOKENS } from './tokens';
-import { EDITOR, NIXON, type CardId, type ClockSetting, type MatchSettings, type Options, type PlayerID, type Rng, type SetupData, type TokenId, type WatergateState } from './types';
+import { EDITOR, NIXON, type CardId, type ClockSetting, type MatchSettings, type Options, type PlayerID, type Rng, type SetupData, type TakeBackSetting, type TokenId, type WatergateState } from './types';
 
 export const other = (p: PlayerID): PlayerID => (p === EDITOR ? NIXON : EDITOR);
 /** +1 moves toward the Editor's space 5, −1 toward Nixon's. */
@@ -20,6 +20,9 @@ export const OPTION_VALUES: { readonly [K in keyof Options]: readonly Options[K]
   pinImpossible: ['returnToBag', 'removeFromGame'],
 };
 export const DEFAULT_OPTIONS: Options = { jokerFallback: OPTION_VALUES.jokerFallback[0], pinImpossible: OPTION_VALUES.pinImpossible[0] };
+
+/** The take-back settings (MatchSettings.takeBacks), as the create form lists them. */
+export const TAKE_BACK_SETTINGS: readonly TakeBackSetting[] = ['off', 'consent', 'free'];
 
 /** Limits of the match settings (MatchSettings): a clock of up to 30 days a side, a bonus up to a day. */
 export const SETTING_LIMITS = { initialSeconds: [1, 30 * 86_400], incrementSeconds: [0, 86_400], abandonMinutes: [1, 7 * 24 * 60] } as const;
@@ -65,6 +68,10 @@ export function validateSetupData(data: unknown): string | undefined {
       if (typeof v !== 'boolean') return 'hints must be true or false';
       continue;
     }
+    if (k === 'takeBacks') {
+      if (!(TAKE_BACK_SETTINGS as readonly unknown[]).includes(v)) return `takeBacks must be ${TAKE_BACK_SETTINGS.map((x) => `"${x}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')}`;
+      continue;
+    }
     const values = Object.hasOwn(OPTION_VALUES, k) ? (OPTION_VALUES as Record<string, readonly string[]>)[k] : undefined;
     if (!values) return `unknown setupData option "${k}"`;
     if (!values.includes(v)) return `${k} must be ${values.map((x) => `"${x}"`).join(' or ')}`;
@@ -81,13 +88,17 @@ export function optionsFrom(data: SetupData | undefined): Options {
   return out;
 }
 
-/** The match settings of setupData with their defaults: no clock, no hand-over, no hints. */
-export function settingsFrom(data: SetupData | undefined): { clock: ClockSetting | null; abandonMinutes: number | null; hints: boolean } {
+/**
+ * The match settings of setupData with their defaults: no clock, no hand-over, no hints; take-backs null
+ * when unset (the server's default then depends on the match: server/match/undo.ts).
+ */
+export function settingsFrom(data: SetupData | undefined): { clock: ClockSetting | null; abandonMinutes: number | null; hints: boolean; takeBacks: TakeBackSetting | null } {
   const c = data?.clock;
   return {
     clock: c ? { initialSeconds: c.initialSeconds, incrementSeconds: c.incrementSeconds ?? 0, onTimeout: c.onTimeout ?? 'lose' } : null,
     abandonMinutes: data?.abandonMinutes ?? null,
     hints: data?.hints ?? false,
+    takeBacks: data?.takeBacks ?? null,
   };
 }
 

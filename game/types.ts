@@ -109,10 +109,16 @@ export interface ClockSetting {
   incrementSeconds: number;
   onTimeout: 'lose' | 'bot';
 }
+/**
+ * Take-backs (game/undo.ts): "off", "consent" (the opponent must accept each one) or "free". Unset: free
+ * against the computer, with consent between people; a rated match allows "off" only.
+ */
+export type TakeBackSetting = 'off' | 'consent' | 'free';
 export interface MatchSettings {
   clock?: ClockSetting;
   abandonMinutes?: number;
   hints?: boolean;
+  takeBacks?: TakeBackSetting;
 }
 export type SetupData = Partial<Options> & MatchSettings;
 

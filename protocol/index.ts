@@ -193,8 +193,42 @@ export interface MatchStatus {
   abandonMinutes: number | null;
   /** "What would the computer do?" is offered (the match was created with hints, and is untimed). */
   hints: boolean;
+  /** Take-backs in this match, for the state `takeBack.stateID` (absent: the server does not serve the match's memory). */
+  takeBack?: TakeBackStatus;
   now: number;
 }
+
+/**
+ * Take-backs (docs/ARCHITECTURE.md "Take-backs"). `POST /games/watergate/:id/undo` with
+ * `{ playerID, credentials, stateID?, accept? }`: without `accept`, the seat asks to take back its last
+ * decision on the state `stateID` (default: the current one) — 200 `{ stateID }` when taken back (the
+ * earlier position as a new state), 202 `{ pending: true }` while the opponent must consent, 409
+ * `{ error, reason }` when not allowed. With `accept: true | false`, the opponent answers a pending request.
+ */
+export type TakeBackMode = 'off' | 'consent' | 'free';
+/** Why a seat may not take back now (the board words each in three languages). */
+export const TAKE_BACK_REASONS = ['none', 'unknown', 'opponent', 'auto', 'ask', 'hidden', 'chance', 'off', 'over', 'waiting', 'pending', 'refused', 'stale', 'standIn', 'computer', 'noRequest', 'own'] as const;
+export type TakeBackReason = (typeof TAKE_BACK_REASONS)[number];
+/** How long a request waits for the opponent's answer (the next move cancels it sooner). */
+export const TAKE_BACK_WAIT_MS = 10 * 60_000;
+/** A request for the opponent's consent, kept with the match for the state it was made on (`refused`: answered no). */
+export interface TakeBackRequest {
+  by: '0' | '1';
+  stateID: number;
+  at: number;
+  refused?: true;
+}
+export interface TakeBackStatus {
+  mode: TakeBackMode;
+  /** The state this status is about (a board holding another state waits for the next one). */
+  stateID: number;
+  /** For each seat: null when it may take back now, else why not. */
+  why: { '0': TakeBackReason | null; '1': TakeBackReason | null };
+  /** A request on this state waiting for the opponent (or refused by it); null when none. */
+  request: (TakeBackRequest & { expiresAt: number }) | null;
+}
+export const undoPath = (matchID: string): string => `/games/watergate/${encodeURIComponent(matchID)}/undo`;
+export type UndoResponse = { stateID: number } | { pending: true } | { refused: true } | { error: string; reason: TakeBackReason };
 
 /** POST /games/watergate/:id/standIn { playerID, credentials }: hand the away opponent's seat to the computer. */
 /** POST /games/watergate/:id/takeBack { playerID, credentials }: the owner plays the seat again. */

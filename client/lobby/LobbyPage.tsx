@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ABANDON_CHOICES, CLOCK_PRESETS, DEFAULT_OPTIONS, OPTION_VALUES, type Options, type PlayerID } from '../../game';
+import { ABANDON_CHOICES, CLOCK_PRESETS, DEFAULT_OPTIONS, OPTION_VALUES, TAKE_BACK_SETTINGS, type Options, type PlayerID, type TakeBackSetting } from '../../game';
 import type { PublicMatch } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { go } from '../route';
@@ -42,6 +42,8 @@ export default function LobbyPage(): ReactNode {
   // "What would the computer do?": offered in untimed matches only; on by default against the computer.
   const [hints, setHints] = useState(false);
   const [vsHints, setVsHints] = useState(true);
+  // Take-backs between people: with the opponent's consent unless chosen otherwise; none in a rated match.
+  const [takeBacks, setTakeBacks] = useState<TakeBackSetting>('consent');
   const [tick, setTick] = useState(0);
   // Signed in: the account's name, its matches from every device, rated matches by default.
   const account = useAccount();
@@ -130,7 +132,7 @@ export default function LobbyPage(): ReactNode {
     if (!n) return;
     void run(async () => {
       const settings = { ...(clock === 'none' ? {} : { clock: { ...CLOCK_PRESETS[clock], onTimeout } }), ...(abandon === null ? {} : { abandonMinutes: abandon }) };
-      const { matchID } = await lobby.createMatch(GAME, { numPlayers: 2, unlisted, ...(account ? { rated } : {}), setupData: { ...options, ...settings, ...(hints && clock === 'none' ? { hints } : {}) } } as never);
+      const { matchID } = await lobby.createMatch(GAME, { numPlayers: 2, unlisted, ...(account ? { rated } : {}), setupData: { ...options, ...settings, ...(hints && clock === 'none' ? { hints } : {}), ...(account && rated ? {} : { takeBacks }) } } as never);
       await joinSeat(matchID, role, n);
       go(`#/match/${matchID}`);
     });
@@ -221,6 +223,16 @@ export default function LobbyPage(): ReactNode {
                 </select>
               </label>
             )}
+            <label className="field">
+              <span>{t('takeBack.setting')}</span>
+              <select data-take-backs value={account && rated ? 'off' : takeBacks} disabled={!!account && rated} title={account && rated ? t('takeBack.ratedOff') : undefined} onChange={(e) => setTakeBacks(e.target.value as TakeBackSetting)}>
+                {TAKE_BACK_SETTINGS.map((v) => (
+                  <option key={v} value={v}>
+                    {t(`takeBack.settings.${v}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
             <label className="field">
               <span>{t('clock.abandon')}</span>
               <select data-abandon value={abandon ?? ''} onChange={(e) => setAbandon(e.target.value === '' ? null : Number(e.target.value))}>

@@ -29,6 +29,8 @@ const JoinOffer = lazy(() => import('./JoinOffer'));
 const Rematch = lazy(() => import('./Rematch'));
 // Clocks and the computer's stand-ins: only for matches that have them.
 const Status = lazy(() => Promise.all([import('./Status'), loadPageWords()]).then(([m]) => m));
+// "Take back" and the opponent's consent: only for matches that allow take-backs.
+const TakeBack = lazy(() => Promise.all([import('./TakeBack'), loadPageWords()]).then(([m]) => m));
 // Turn notifications (browser, webhook): when asked for.
 const NotifyPanel = lazy(() => Promise.all([import('./NotifyPanel'), loadPageWords()]).then(([m]) => m));
 
@@ -84,8 +86,11 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   const [justWatching, setJustWatching] = useState(false);
   const [copied, setCopied] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // The state the board shows (what the take-back status must be about before it is offered).
+  const [stateID, setStateID] = useState<number | null>(null);
   const onUpdate = useCallback((client: GameClientInstance) => {
     const s = client.getState();
+    setStateID(s?._stateID ?? null);
     setRefusal((r) => (r && !r.fatal && r.stateID !== (s?._stateID ?? null) ? null : r));
     setInGame(!!s && s.ctx.gameover === undefined && s._stateID > 0);
     setOver(!!s && s.ctx.gameover !== undefined);
@@ -264,6 +269,11 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
           {status && (status.clock || status.abandonMinutes !== null || Object.keys(status.standIns).length > 0) && (
             <Optional>
               <Status status={status} seat={seat ?? null} over={over} />
+            </Optional>
+          )}
+          {seat && !over && status?.takeBack && status.takeBack.mode !== 'off' && (
+            <Optional>
+              <TakeBack matchID={matchID} seat={seat} status={status} stateID={stateID} />
             </Optional>
           )}
           <GameClient

@@ -8,11 +8,12 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerID } from '../../game';
+import { UNDO_MOVE } from '../../game/undo';
 import { replayPath, type ReplayData } from '../../protocol/replay';
 import { roleName } from '../i18n/words';
 import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { Revealed } from './Revealed';
-import { replayStates, type ReplayState } from './steps';
+import { replayStates, takenBackSteps, type ReplayState } from './steps';
 import { decisionText } from './words';
 
 type Loaded = { data: ReplayData; raw: string; states: ReplayState[] } | { error: 'notOver' | 'notFound' | 'broken' | 'offline' };
@@ -78,7 +79,9 @@ export default function ReplayPage({ matchID }: { matchID: string }): ReactNode 
   const caption = useMemo(() => {
     if (!loaded || !('states' in loaded) || step === 0) return t('replay.start');
     const m = loaded.data.moves[step - 1];
-    return t('replay.decision', { who: roleName(t, m.playerID), what: decisionText(t, loaded.states[step - 1].G, m) });
+    // A take-back returns to an earlier step (the replay keeps it as a step of its own, and greys the steps it undid).
+    const back = m.move === UNDO_MOVE ? loaded.states.findIndex((s) => s.G === loaded.states[step].G) : -1;
+    return t('replay.decision', { who: roleName(t, m.playerID), what: back >= 0 ? t('replay.undo', { step: back }) : decisionText(t, loaded.states[step - 1].G, m) });
   }, [loaded, step, t]);
 
   if (!loaded) return <p className="loading">{t('app.loading')}</p>;
@@ -100,6 +103,7 @@ export default function ReplayPage({ matchID }: { matchID: string }): ReactNode 
     );
 
   const { data, raw, states } = loaded;
+  const undone = takenBackSteps(data).has(step);
   const names = Object.fromEntries(data.players.map((p) => [p.id, p.name])) as Record<PlayerID, string | null>;
   const position = t('replay.position', { n: step, total: last });
   return (
@@ -132,9 +136,10 @@ export default function ReplayPage({ matchID }: { matchID: string }): ReactNode 
         <a href={`#/match/${matchID}`}>{t('replay.toMatch')}</a>
       </div>
       <p className="replay-caption">
-        <span role="status" data-replay-caption>
+        <span role="status" data-replay-caption className={undone ? 'taken-back' : undefined} data-taken-back={undone || undefined}>
           {caption}
-        </span>{' '}
+        </span>
+        {undone && <span className="hint"> ({t('replay.undone')})</span>}{' '}
         <span className="hint">{t('replay.keys')}</span>
       </p>
       <AnalysisPanel data={data} states={states} step={step} onStep={setStep} />

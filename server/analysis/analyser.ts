@@ -17,7 +17,7 @@ import type { WatergateState } from '../../game/index';
 import { ANALYSIS_BUDGET, ANALYSIS_FORMAT, type AnalysisPending, type GameAnalysis, type JudgedDecision } from '../../protocol/analysis';
 import { enforce, type Limiter } from '../limits';
 import type { Logger } from '../log';
-import { advance } from '../../game/index';
+import { replayStep } from '../../game/undo';
 import { HttpError } from '../storage/errors';
 import type { MatchStore } from '../storage/types';
 
@@ -108,12 +108,15 @@ export class GameAnalyser {
     job.total = moves.length;
     let state = loaded.initialState as State<WatergateState>;
     const decisions: JudgedDecision[] = [];
+    const earlier = new Map<number, State<WatergateState>>();
     for (const [i, row] of moves.entries()) {
       const p = row.action.payload;
       const seen = decisionSeen(state.G, { playerID: p.playerID, move: p.type, args: p.args ?? [] });
       if (seen) decisions.push({ step: i + 1, decider: seen.decider, review: await this.review(seen.view, seen.played) });
       if (row.stateID !== state._stateID + 1) throw new Error(`stored move ${row.stateID} does not follow state ${state._stateID}`);
-      state = advance(state, row.action).state;
+      earlier.set(state._stateID, state);
+      // A take-back returns to a state met before in this game.
+      state = replayStep(state, row.action, (id) => earlier.get(id));
       job.done = i + 1;
     }
     return { format: ANALYSIS_FORMAT, matchID, budget: SERVER_BUDGET, decisions };

@@ -5,7 +5,7 @@
  * the server, whatever new fields they grow. Only the server's own mark of a bot seat is shown.
  */
 import { settingsFrom } from '../../game/index';
-import { botLevelOf, type MatchClock, type MatchStatus, type PublicMatch, type PublicSeat } from '../../protocol/index';
+import { botLevelOf, type MatchClock, type MatchStatus, type PublicMatch, type PublicSeat, type TakeBackStatus } from '../../protocol/index';
 import { seatAccount } from '../storage/accounts';
 import type { MatchData } from '../storage/types';
 
@@ -34,8 +34,11 @@ export function publicMatch(matchID: string, metadata: MatchData, extra: Pick<Pu
   return { ...m, ...extra };
 }
 
-/** The clock, the computer's stand-ins and who is away, as every follower of a match sees them. */
-export function matchStatus(matchID: string, metadata: MatchData): MatchStatus {
+/**
+ * The clock, the computer's stand-ins, who is away and (from the match's memory) what each seat may take
+ * back, as every follower of a match sees them.
+ */
+export function matchStatus(matchID: string, metadata: MatchData, takeBack?: TakeBackStatus): MatchStatus {
   const standIns: MatchStatus['standIns'] = {};
   for (const [seat, si] of Object.entries(metadata.standIns ?? {})) if (si) standIns[seat as '0' | '1'] = { level: si.level, reason: si.reason, since: si.since };
   const away: MatchStatus['away'] = {};
@@ -49,6 +52,7 @@ export function matchStatus(matchID: string, metadata: MatchData): MatchStatus {
     away,
     abandonMinutes: settings.abandonMinutes,
     hints: settings.hints && settings.clock === null,
+    ...(takeBack ? { takeBack } : {}),
     now: Date.now(),
   };
 }

@@ -23,6 +23,7 @@ import { publicMatch } from './public';
 import { firstAsker, laterAsker, type Seated } from './rematch';
 import { addReplayRoute } from './replay';
 import { addStandInRoutes } from './standin';
+import { addUndoRoute } from './undo';
 import { addNotifyRoute } from '../notify/route';
 import { withNotify } from '../notify/register';
 import * as v from './validate';
@@ -67,6 +68,8 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     if (rated && !ctx.state.account) throw new HttpError(400, 'rated matches are created by signed-in players: sign in, or leave rated out');
     const matchID = newMatchID();
     const { initialState, metadata } = buildMatch(game, b.setupData, unlisted);
+    // Ratings are for games played without take-backs (unset, a rated match has them off).
+    if (rated && ![undefined, 'off'].includes((b.setupData as { takeBacks?: string } | undefined)?.takeBacks)) throw new HttpError(400, 'takeBacks must be "off" in a rated match');
     if (rated) metadata.rated = true;
     await store.createMatch({ matchID, initialState, metadata });
     await hooks.onMatchCreated?.({ matchID, metadata, setupData: b.setupData });
@@ -213,6 +216,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
   });
 
   addStandInRoutes(router, json, service, requireGame);
+  addUndoRoute(router, json, service, requireGame, limit);
   addNotifyRoute(router, json, store, service, requireGame);
   return router;
 }

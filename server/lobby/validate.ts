@@ -54,6 +54,13 @@ export function optionalBoolean(v: unknown, field: string): boolean | undefined 
   return v;
 }
 
+/** A state id the client saw (a whole number), or undefined. */
+export function optionalStateID(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
+  if (!Number.isSafeInteger(v) || (v as number) < 0) throw new HttpError(400, 'stateID must be a whole number of at least 0');
+  return v as number;
+}
+
 export function numPlayers(v: unknown): void {
   if (v === undefined) return;
   if (v !== 2 && v !== '2') throw new HttpError(400, 'numPlayers must be 2: Watergate is a game for exactly 2 players');

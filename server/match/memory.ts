@@ -8,12 +8,14 @@
  */
 import type { LogEntry, State } from 'boardgame.io';
 import type { WatergateState } from '../../game/index';
+import { MissingStateError } from '../../game/undo';
 import type { GuardError } from '../../protocol/index';
 import type { Bus, BusMessage } from '../bus/index';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
 import { StorageUnavailableError } from '../storage/errors';
 import type { ChatLine, Head, MatchData, MatchStore } from '../storage/types';
+import { PlayLine } from './line';
 import { replay } from './replay';
 
 /** What the socket layer does with news of a match (only for matches with sockets in this process). */
@@ -65,7 +67,9 @@ export class Entry {
     public initialState: State,
     public sinceSnapshot: number,
     public chat: ChatLine[],
-  ) {}
+  ) {
+    this.line = new PlayLine(state, false);
+  }
   /**
    * A move's write failed without saying whether it was saved (a timeout after the statement was sent):
    * this memory may be one move behind storage. The next operation, or the settling timer, rereads the
@@ -75,6 +79,8 @@ export class Entry {
   doubt = false;
   /** When each seat last spoke (for the chat's rate limit). */
   readonly spoke: Record<string, number[]> = {};
+  /** The recent line of play, for take-backs (line.ts): fed wherever `state` moves on. */
+  line: PlayLine;
   /** Runs fn after everything queued before it for this match. */
   run<T>(fn: () => Promise<T>): Promise<T> {
     const p = this.tail.then(fn);
@@ -146,9 +152,11 @@ export class MatchMemory {
       p = (async () => {
         const m = await this.o.store.load(matchID, { log: true, initialState: true });
         if (!m) return undefined;
-        const state = replay(m.snapshot, m.moves);
+        const line = new PlayLine(m.snapshot, m.snapshot._stateID === m.initialState!._stateID);
+        const state = replay(m.snapshot, m.moves, (s, _log, row) => line.push(s, row));
         const chat = await this.o.store.chat(matchID, CHAT_KEPT);
         const e = new Entry(matchID, state, m.metadata, m.seatsVersion, m.log ?? [], m.initialState!, m.moves.length, chat);
+        e.line = line;
         this.entries.set(matchID, e);
         void this.o.bus.subscribe(matchID);
         this.emit(e, 'load');
@@ -175,28 +183,44 @@ export class MatchMemory {
     if (head.stateID > e.state._stateID) {
       const moves = await this.o.store.movesAfter(e.matchID, e.state._stateID);
       let prev = e.state;
-      e.state = replay(e.state, moves, (s, log) => {
-        e.log.push(...log);
-        this.delivery?.update(e.matchID, s, log, prev);
-        prev = s;
-      });
+      try {
+        e.state = replay(
+          e.state,
+          moves,
+          (s, log, row) => {
+            e.line.push(s, row);
+            e.log.push(...log);
+            this.delivery?.update(e.matchID, s, log, prev);
+            prev = s;
+          },
+          (id) => e.line.find(id),
+        );
+      } catch (err) {
+        // A take-back to a position this memory no longer holds: storage is the truth (its snapshot is the taken-back position).
+        if (err instanceof MissingStateError) return this.reload(e);
+        throw err;
+      }
       e.sinceSnapshot += moves.length;
       this.emit(e, 'news');
     } else if (head.stateID < e.state._stateID) {
       // Storage is behind this memory (restored backup?): storage is the truth.
-      this.drop(e.matchID);
-      const fresh = await this.open(e.matchID);
-      if (fresh) {
-        fresh.sockets = e.sockets;
-        this.delivery?.resync(e.matchID);
-      }
-      return;
+      return this.reload(e);
     }
     if (!metaChanged) return;
     this.delivery?.matchData(e.matchID, e.metadata);
     this.delivery?.status(e.matchID, e.metadata);
     // A seat taken can be what play waited for (a bot seat starts thinking when its human joins).
     this.emit(e, 'meta');
+  }
+
+  /** Loads the match afresh from storage in place of `e` and resyncs its clients. */
+  private async reload(e: Entry): Promise<void> {
+    this.drop(e.matchID);
+    const fresh = await this.open(e.matchID);
+    if (fresh) {
+      fresh.sockets = e.sockets;
+      this.delivery?.resync(e.matchID);
+    }
   }
 
   /** Tells the watchers (onState) about the match as it is now. */

@@ -166,6 +166,7 @@ export class MovePath {
 
     // Deliver: this memory, the sockets here, the other processes (ids only), the watchers.
     e.state = next;
+    e.line.push(next, { action, auto: req.credentials === null, clock: e.metadata.clock ?? null });
     e.log.push(...deltalog);
     e.sinceSnapshot = snapshot ? 0 : e.sinceSnapshot + 1;
     e.metadata = { ...e.metadata, updatedAt, ...(gameover !== undefined ? { gameover } : {}), ...(clock ? { clock } : {}) };

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PlayerID } from '../../game/index';
-import { seatEntry, type GuardError } from '../../protocol/index';
+import { seatEntry, type GuardError, type TakeBackStatus } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
 import type { Bus } from '../bus/index';
 import type { Logger } from '../log';
@@ -16,10 +16,12 @@ import { clockToStart } from './clock';
 import { MatchMemory, storageDown, unavailable, type Delivery, type MatchView, type SyncData } from './memory';
 import { MovePath, type MoveRequest } from './moves';
 import { SeatPresence } from './presence';
+import { TakeBacks, type UndoOutcome, type UndoRequest } from './undo';
 
 export type { Delivery, MatchView, SyncData } from './memory';
 export { botPlays, MAX_MOVE_ARG_CHARS, type MoveRequest } from './moves';
 export { CHAT } from './chat';
+export type { UndoOutcome, UndoRequest } from './undo';
 
 export interface ServiceOptions {
   store: MatchStore;
@@ -37,6 +39,7 @@ export interface ServiceOptions {
 export class MatchService {
   private readonly memory: MatchMemory;
   private readonly moves: MovePath;
+  private readonly takeBacks: TakeBacks;
   /** This process in presence leases: the seats whose sockets it holds name it. */
   readonly processID: string;
   /** The seats whose sockets this process holds, stored as a lease (match/presence.ts). */
@@ -46,6 +49,7 @@ export class MatchService {
     this.processID = o.processID ?? randomBytes(8).toString('hex');
     this.memory = new MatchMemory(o);
     this.moves = new MovePath({ ...o, memory: this.memory, snapshotEvery: Math.max(1, o.snapshotEvery ?? 1), refuse: (r) => this.refuse(r) });
+    this.takeBacks = new TakeBacks({ ...o, memory: this.memory });
     this.presence = new SeatPresence({ store: o.store, log: o.log, processID: this.processID, changeMetadata: (id, fn) => this.changeMetadata(id, fn) });
   }
 
@@ -86,6 +90,16 @@ export class MatchService {
 
   move(req: MoveRequest): Promise<GuardError | null> {
     return this.moves.move(req);
+  }
+
+  /** A take-back asked for or answered (match/undo.ts). */
+  undo(req: UndoRequest): Promise<UndoOutcome> {
+    return this.takeBacks.ask(req);
+  }
+
+  /** What each seat of a served match may take back now (its status event), or undefined. */
+  takeBackStatus(matchID: string): TakeBackStatus | undefined {
+    return this.takeBacks.status(matchID);
   }
 
   chat(matchID: string, seat: PlayerID, credentials: string | null, message: { id?: unknown; payload?: unknown }): Promise<GuardError | null> {

@@ -99,7 +99,7 @@ export class GameSockets {
         if (next) to.emit(NEXT_EVENT, next);
         this.revoke(matchID, metadata);
       },
-      status: (matchID, metadata) => this.nsp.to(room(matchID, 'all')).emit(STATUS_EVENT, statusOf(matchID, metadata)),
+      status: (matchID, metadata) => this.nsp.to(room(matchID, 'all')).emit(STATUS_EVENT, this.statusOf(matchID, metadata)),
       chat: (matchID, message) => this.nsp.to(room(matchID, 'all')).emit('chat', matchID, message),
       resync: (matchID) => {
         this.views.delete(matchID);
@@ -276,7 +276,12 @@ export class GameSockets {
     // A page that comes (or reloads) after "play again" was asked still sees the invitation.
     const next = nextOf(f.matchID, d.metadata);
     if (next) socket.emit(NEXT_EVENT, next);
-    socket.emit(STATUS_EVENT, statusOf(f.matchID, d.metadata));
+    socket.emit(STATUS_EVENT, this.statusOf(f.matchID, d.metadata));
+  }
+
+  /** The match's status event, with what each seat may take back (the match service's memory knows). */
+  private statusOf(matchID: string, metadata: MatchData) {
+    return statusOf(matchID, metadata, this.o.service.takeBackStatus(matchID));
   }
 
   private viewOf(seat: PlayerID | null, matchID: string, state: State): State {

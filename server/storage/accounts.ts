@@ -146,5 +146,5 @@ export function finishedMatch(
   return { matchID, rated: (m as { rated?: unknown }).rated === true, winner: over.winner, reason: typeof over.reason === 'string' ? over.reason : '', seats, moves, startedAt: m.createdAt, finishedAt };
 }
 
-/** Moves that are no decision of the player: giving up and the clock running out. */
-export const NOT_DECISIONS = ['resign', 'timeout'];
+/** Moves that are no decision of the player: giving up, the clock running out, a take-back. */
+export const NOT_DECISIONS = ['resign', 'timeout', 'undo'];

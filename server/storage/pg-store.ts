@@ -81,6 +81,8 @@ export class PgStore implements MatchStore {
         action text NOT NULL,
         log text NOT NULL,
         PRIMARY KEY (match_id, state_id))`);
+      // The clock as each move found it: what a take-back restores (added to tables written before it).
+      await q.query(`ALTER TABLE ${this.mv} ADD COLUMN IF NOT EXISTS clock text`);
       await q.query(`CREATE INDEX IF NOT EXISTS wg_matches_list ON ${this.m} (game_name, updated_at)`);
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.ch} (
         match_id text NOT NULL REFERENCES ${this.m} (match_id) ON DELETE CASCADE,
@@ -157,13 +159,14 @@ export class PgStore implements MatchStore {
       const write = async (q: SqlQuery) =>
         (
           await q.query(
-            `WITH head AS (
+            `WITH found AS (SELECT CASE WHEN $11::text IS NULL THEN NULL ELSE (metadata::jsonb -> 'clock')::text END AS clock FROM ${this.m} WHERE match_id = $1),
+         head AS (
            UPDATE ${this.m} SET state_id = $3, updated_at = $4, gameover = $5, result = $6,
              snapshot_id = CASE WHEN $7::text IS NULL THEN snapshot_id ELSE $3 END,
              metadata = CASE WHEN $11::text IS NULL THEN metadata ELSE jsonb_set(metadata::jsonb, '{clock}', $11::jsonb)::text END
            WHERE match_id = $1 AND state_id = $2 AND seats_version = $8 RETURNING match_id),
          snap AS (UPDATE ${this.st} SET state = $7 WHERE $7::text IS NOT NULL AND match_id = (SELECT match_id FROM head))
-         INSERT INTO ${this.mv} (match_id, state_id, action, log, auto) SELECT match_id, $3, $9, $10, $12 FROM head RETURNING state_id`,
+         INSERT INTO ${this.mv} (match_id, state_id, action, log, auto, clock) SELECT match_id, $3, $9, $10, $12, (SELECT clock FROM found) FROM head RETURNING state_id`,
             [
               matchID,
               c.prevStateID,
@@ -217,11 +220,11 @@ export class PgStore implements MatchStore {
   }
 
   private async moveRows(matchID: string, after: number): Promise<MoveRow[]> {
-    const { rows } = await this.sql.query<{ state_id: number; action: string; log: string }>(
-      `SELECT state_id, action, log FROM ${this.mv} WHERE match_id = $1 AND state_id > $2 ORDER BY state_id`,
+    const { rows } = await this.sql.query<{ state_id: number; action: string; log: string; auto: boolean; clock: string | null }>(
+      `SELECT state_id, action, log, auto, clock FROM ${this.mv} WHERE match_id = $1 AND state_id > $2 ORDER BY state_id`,
       [matchID, after],
     );
-    return rows.map((r) => ({ stateID: r.state_id, action: JSON.parse(r.action), log: JSON.parse(r.log) }));
+    return rows.map((r) => ({ stateID: r.state_id, action: JSON.parse(r.action), log: JSON.parse(r.log), auto: r.auto === true, clock: r.clock === null ? null : JSON.parse(r.clock) }));
   }
 
   movesAfter(matchID: string, stateID: number): Promise<MoveRow[]> {

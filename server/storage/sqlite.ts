@@ -30,12 +30,21 @@ function addListed(db: Database.Database): void {
   db.exec('CREATE INDEX IF NOT EXISTS wg_matches_listed ON wg_matches (game_name, updated_at DESC, match_id) WHERE listed = 1');
 }
 
+/**
+ * Each move row keeps the clock as the move found it (added to a file written before it), so that a
+ * take-back can restore the clocks of the position it returns to.
+ */
+function addMoveClock(db: Database.Database): void {
+  const cols = db.prepare(`SELECT name FROM pragma_table_info('wg_moves')`).all() as { name: string }[];
+  if (!cols.some((c) => c.name === 'clock')) db.exec('ALTER TABLE wg_moves ADD COLUMN clock TEXT');
+}
+
 export class SqliteStore implements MatchStore {
   readonly kind = 'embedded' as const;
   readonly shared = false;
   observe?: StorageObserver;
   private db!: Database.Database;
-  private st!: Record<'insert' | 'insertState' | 'head' | 'row' | 'rowInit' | 'advance' | 'snapshot' | 'addMove' | 'moves' | 'meta' | 'del' | 'addChat' | 'chat', Database.Statement>;
+  private st!: Record<'insert' | 'insertState' | 'head' | 'row' | 'rowInit' | 'advance' | 'snapshot' | 'addMove' | 'clockOf' | 'moves' | 'meta' | 'del' | 'addChat' | 'chat', Database.Statement>;
 
   private readonly pages = new Map<string, Database.Statement>();
   accounts!: SqliteAccounts;
@@ -97,6 +106,7 @@ export class SqliteStore implements MatchStore {
         at INTEGER NOT NULL);
       CREATE INDEX IF NOT EXISTS wg_chat_match ON wg_chat (match_id, seq);`);
       addListed(db);
+      addMoveClock(db);
       // Presence leases (match/presence.ts), their own step: a heartbeat per process, and which matches
       // each holds a seat of connected. No link to wg_matches: a hold outlives its match until swept.
       db.exec(`CREATE TABLE IF NOT EXISTS wg_procs (proc TEXT PRIMARY KEY, beat_at INTEGER NOT NULL);
@@ -125,8 +135,9 @@ export class SqliteStore implements MatchStore {
         metadata = CASE WHEN @clock IS NULL THEN metadata ELSE json_set(metadata, '$.clock', json(@clock)) END
         WHERE match_id = @id AND state_id = @prev AND seats_version = @seats`),
       snapshot: db.prepare('UPDATE wg_states SET state = ? WHERE match_id = ?'),
-      addMove: db.prepare('INSERT INTO wg_moves (match_id, state_id, action, log, auto) VALUES (?, ?, ?, ?, ?)'),
-      moves: db.prepare('SELECT state_id, action, log FROM wg_moves WHERE match_id = ? AND state_id > ? ORDER BY state_id'),
+      addMove: db.prepare('INSERT INTO wg_moves (match_id, state_id, action, log, auto, clock) VALUES (?, ?, ?, ?, ?, ?)'),
+      clockOf: db.prepare(`SELECT json_extract(metadata, '$.clock') AS clock FROM wg_matches WHERE match_id = ?`),
+      moves: db.prepare('SELECT state_id, action, log, auto, clock FROM wg_moves WHERE match_id = ? AND state_id > ? ORDER BY state_id'),
       meta: db.prepare('UPDATE wg_matches SET metadata = @meta, gameover = @over, result = @result, updated_at = @at, listed = @listed, seats_version = seats_version + @bump WHERE match_id = @id'),
       del: db.prepare('DELETE FROM wg_matches WHERE match_id = ?'),
       addChat: db.prepare('INSERT INTO wg_chat (match_id, id, sender, body, at) VALUES (?, ?, ?, ?, ?)'),
@@ -184,6 +195,8 @@ export class SqliteStore implements MatchStore {
   private readonly moveTx = (matchID: string, c: MoveCommit): void => {
     this.commitMoveTx ??= this.db.transaction((id: string, m: MoveCommit) => {
       const over = m.gameover !== undefined;
+      // A timed match's clock as the move found it, read in the write's transaction before it is rewritten.
+      const found = m.clock ? ((this.st.clockOf.get(id) as { clock: string | null } | undefined)?.clock ?? null) : null;
       const r = this.st.advance.run({
         id,
         prev: m.prevStateID,
@@ -200,7 +213,7 @@ export class SqliteStore implements MatchStore {
         throw new StaleStateError(id, head?.state_id ?? null, m.state._stateID);
       }
       if (m.snapshot) this.st.snapshot.run(JSON.stringify(m.state), id);
-      this.st.addMove.run(id, m.state._stateID, JSON.stringify(m.action), JSON.stringify(m.log), m.auto ? 1 : 0);
+      this.st.addMove.run(id, m.state._stateID, JSON.stringify(m.action), JSON.stringify(m.log), m.auto ? 1 : 0, found);
       // The players' records and ratings, in the same transaction as the move that ended the game.
       if (over) this.accounts.ended(id, m.gameover, m.updatedAt);
     });
@@ -209,10 +222,12 @@ export class SqliteStore implements MatchStore {
   private commitMoveTx?: (matchID: string, c: MoveCommit) => void;
 
   private moveRows(matchID: string, after: number): MoveRow[] {
-    return (this.st.moves.all(matchID, after) as { state_id: number; action: string; log: string }[]).map((r) => ({
+    return (this.st.moves.all(matchID, after) as { state_id: number; action: string; log: string; auto: number; clock: string | null }[]).map((r) => ({
       stateID: r.state_id,
       action: JSON.parse(r.action),
       log: JSON.parse(r.log),
+      auto: r.auto === 1,
+      clock: r.clock === null ? null : JSON.parse(r.clock),
     }));
   }
 

@@ -12,7 +12,7 @@
  */
 import type { LogEntry, Server, State } from 'boardgame.io';
 import type { MoveAction } from '../../game/index';
-import type { MatchClock, StandIn } from '../../protocol/index';
+import type { MatchClock, StandIn, TakeBackRequest } from '../../protocol/index';
 import type { AccountStore, SeatLink } from './accounts';
 import type { AnalysisRows } from './analyses';
 
@@ -28,6 +28,8 @@ export type MatchData = Server.MatchData & {
   holders?: Partial<Record<'0' | '1', string[]>>;
   /** Created rated (docs/ARCHITECTURE.md "Accounts"): the result changes both players' side ratings. */
   rated?: boolean;
+  /** A take-back waiting for the opponent's consent, or refused by it, on the state it names (match/undo.ts). */
+  takeBack?: TakeBackRequest;
 };
 
 /** A seat's presence held by a process whose lease ran out (it died): `beatAt` its last heartbeat. */
@@ -42,6 +44,10 @@ export interface MoveRow {
   stateID: number;
   action: MoveAction;
   log: LogEntry[];
+  /** The server made this move for the seat (MoveCommit.auto). */
+  auto?: boolean;
+  /** A timed match's clock as the move found it (null: untimed, not started, or stored before it was kept): what a take-back restores. */
+  clock?: MatchClock | null;
 }
 
 export interface Head {
@@ -71,7 +77,7 @@ export interface MoveCommit {
   updatedAt: number;
   /** ctx.gameover once the game is over. */
   gameover?: unknown;
-  /** Store `state` as the new snapshot (otherwise only the move row is added). */
+  /** Store `state` as the new snapshot (otherwise only the move row is added); always for a take-back. */
   snapshot: boolean;
   /** A timed match's clock after the move: replaces metadata.clock in the same write (nothing else of it). */
   clock?: MatchClock;

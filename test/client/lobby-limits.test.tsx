@@ -4,21 +4,13 @@
  * brings the next, and goes when there is none), and a call refused as too many from this address (429)
  * says so with the wait the server asked for, for a new match and for a match against the computer.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { initI18n, loadPageWords } from '../../client/i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import LobbyPage from '../../client/lobby/LobbyPage';
 import type { PublicMatch } from '../../protocol/index';
+import { usePageWords } from '../helpers/page-words';
 
-beforeAll(async () => {
-  localStorage.setItem('watergate.lang', 'en');
-  await initI18n();
-  await loadPageWords();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+usePageWords();
 
 const match = (i: number): PublicMatch => ({ matchID: `m${i}`, gameName: 'watergate', players: [{ id: 0, name: `Host ${i}` }, { id: 1 }], createdAt: 1_000_000 - i, updatedAt: 1_000_000 - i });
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });

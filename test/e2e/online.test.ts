@@ -6,27 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { boardState, decide, waitForChange } from './helpers/play';
+import { boardState, decide, twoPlayers as twoBrowsers, waitForChange } from './helpers/play';
 import { useServerAndBrowser } from './helpers/setup';
 
 const env = useServerAndBrowser();
 
 /** Two browsers: one creates a match as the Editor, the other joins it as Nixon from the lobby list. */
-async function twoPlayers() {
-  const [editorCtx, nixonCtx] = [await env.session.context(), await env.session.context()];
-  const [editor, nixon] = [await editorCtx.newPage(), await nixonCtx.newPage()];
-  await editor.goto(`${env.server.url}/#/`);
-  await editor.getByLabel('Your name').fill('Ann');
-  await editor.locator('[data-create="0"]').click();
-  await editor.waitForURL(/#\/match\//);
-  const matchID = editor.url().split('/match/')[1];
-  await nixon.goto(`${env.server.url}/#/`);
-  await nixon.getByLabel('Your name').fill('Bob');
-  await nixon.locator(`[data-match="${matchID}"] [data-join="1"]`).click();
-  await nixon.locator('.game').waitFor();
-  await editor.locator('.game').waitFor();
-  return { matchID, editor, nixon, close: async () => Promise.all([editorCtx.close(), nixonCtx.close()]) };
-}
+const twoPlayers = () => twoBrowsers(env.session, env.server.url);
 
 const moverOf = async (a: Page, b: Page) => ((await boardState(a)).mine ? [a, b] : [b, a]);
 

@@ -13,6 +13,7 @@ describe('match settings', () => {
     expect(validateSetupData({ clock: { initialSeconds: 86_400, incrementSeconds: 14_400, onTimeout: 'bot' }, abandonMinutes: 30 })).toBeUndefined();
     expect(validateSetupData({ clock: { initialSeconds: 3 } })).toBeUndefined();
     expect(validateSetupData({ hints: true, jokerFallback: 'rulebook2019' })).toBeUndefined();
+    for (const takeBacks of ['off', 'consent', 'free']) expect(validateSetupData({ takeBacks })).toBeUndefined();
   });
 
   it.each([
@@ -27,6 +28,8 @@ describe('match settings', () => {
     [{ abandonMinutes: '5' }, /^abandonMinutes/],
     [{ hints: 'yes' }, /^hints must be true or false/],
     [{ hints: true, clock: { initialSeconds: 60 } }, /^hints are offered only in untimed matches/],
+    [{ takeBacks: 'sometimes' }, /^takeBacks must be "off", "consent" or "free"/],
+    [{ takeBacks: true }, /^takeBacks must be/],
   ])('refuses %j, naming the field', (data, why) => {
     expect(validateSetupData(data)).toMatch(why);
     expect(Watergate.validateSetupData!(data as never, 2)).toMatch(why);
@@ -35,7 +38,9 @@ describe('match settings', () => {
   it('the rules never see the settings; defaults are no clock, no hand-over, no hints', () => {
     const G = newGame({ clock: { initialSeconds: 60, incrementSeconds: 5, onTimeout: 'bot' }, abandonMinutes: 5, hints: false, pinImpossible: 'removeFromGame' }, seeded(1));
     expect(G.options).toEqual({ jokerFallback: 'errata2023', pinImpossible: 'removeFromGame' });
-    expect(settingsFrom(undefined)).toEqual({ clock: null, abandonMinutes: null, hints: false });
-    expect(settingsFrom({ clock: { initialSeconds: 3 } as never })).toEqual({ clock: { initialSeconds: 3, incrementSeconds: 0, onTimeout: 'lose' }, abandonMinutes: null, hints: false });
+    expect(settingsFrom(undefined)).toEqual({ clock: null, abandonMinutes: null, hints: false, takeBacks: null });
+    expect(settingsFrom({ clock: { initialSeconds: 3 } as never })).toEqual({ clock: { initialSeconds: 3, incrementSeconds: 0, onTimeout: 'lose' }, abandonMinutes: null, hints: false, takeBacks: null });
+    expect(settingsFrom({ takeBacks: 'off' })).toMatchObject({ takeBacks: 'off' });
+    expect(newGame({ takeBacks: 'free' }, seeded(1)).options).toEqual({ jokerFallback: 'errata2023', pinImpossible: 'returnToBag' });
   });
 });

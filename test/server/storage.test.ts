@@ -67,7 +67,7 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as (Backend | 'pglite')
       const got = (await store.load(id, { log: true, initialState: true }))!;
       expect(got.stateID).toBe(s3._stateID);
       expect(got.snapshot).toEqual(s2);
-      expect(got.moves).toEqual([{ stateID: s3._stateID, action: action(s3._stateID), log: commit(s2, s3).log }]);
+      expect(got.moves).toEqual([{ stateID: s3._stateID, action: action(s3._stateID), log: commit(s2, s3).log, auto: false, clock: null }]);
       expect(got.initialState).toEqual(initialState);
       expect(got.log!.map((e) => e._stateID)).toEqual([initialState._stateID, s1._stateID, s2._stateID]);
       expect(got.metadata).toEqual({ ...metadata, updatedAt: 1_000 + s3._stateID, gameover: { winner: '1' } });
@@ -77,6 +77,20 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as (Backend | 'pglite')
       expect(await store.listMatches({ where: { isGameover: true } })).toContain(id);
       // Without the log, only the moves after the snapshot are read.
       expect((await store.load(id))!.moves.map((m) => m.stateID)).toEqual([s3._stateID]);
+    });
+
+    it('keeps with each move of a timed match the clock as the move found it (what a take-back restores), in the same write', async () => {
+      const { id, initialState } = await fresh();
+      const c0 = { remaining: { '0': 1000, '1': 1000 }, running: '0' as const, since: 5, stateID: initialState._stateID, deadline: 1005 };
+      await store.updateMetadata(id, (m) => ({ ...m, clock: c0 }));
+      const s1 = successor(initialState, 1);
+      const c1 = { ...c0, running: '1' as const, since: 6, stateID: s1._stateID, deadline: 1006 };
+      await store.commitMove(id, commit(initialState, s1, 0, { clock: c1, auto: true }));
+      const s2 = successor(s1, 2);
+      await store.commitMove(id, commit(s1, s2));
+      const rows = await store.movesAfter(id, initialState._stateID);
+      expect(rows.map((r) => [r.clock, r.auto])).toEqual([[c0, true], [null, false]]);
+      expect((await store.head(id))!.metadata.clock).toEqual(c1);
     });
 
     it('refuses a write on a state that is no longer the head, and writes nothing', async () => {
@@ -304,7 +318,7 @@ describe.skipIf(!hasPg)('PostgreSQL storage', () => {
         expect(got.snapshot).toEqual(s1);
         expect(got.initialState).toEqual(initialState);
         expect(got.log).toHaveLength(2);
-        expect(await store.movesAfter('old', -1)).toEqual([{ stateID: s1._stateID, action: action(initialState._stateID + 1), log: got.log }]);
+        expect(await store.movesAfter('old', -1)).toEqual([{ stateID: s1._stateID, action: action(initialState._stateID + 1), log: got.log, auto: false, clock: null }]);
         await store.commitMove('old', commit(s1, successor(s1, 2)));
         expect((await store.head('old'))!.stateID).toBe(s1._stateID + 1);
         // The list's own column is filled from the metadata: the old listed match is listed.

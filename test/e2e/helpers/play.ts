@@ -1,5 +1,6 @@
 /** Drives a player's page through the board's own controls, the way a person would. */
 import type { Page } from 'playwright-core';
+import type { Session } from './browser';
 
 export interface BoardState {
   round: number;
@@ -119,4 +120,25 @@ export async function playThenResign(page: Page, count: number): Promise<void> {
   await page.locator('[data-resign]').click();
   await page.locator('[data-resign-confirm]').click();
   await page.locator('.gameover').waitFor();
+}
+
+/**
+ * Two browsers: one creates a match from the lobby as the Editor (after `form` has set the create
+ * form's own choices, if given), the other joins it as Nixon from the lobby list.
+ */
+export async function twoPlayers(session: Session, url: string, form?: (page: Page) => Promise<void>) {
+  const [editorCtx, nixonCtx] = [await session.context(), await session.context()];
+  const [editor, nixon] = [await editorCtx.newPage(), await nixonCtx.newPage()];
+  await editor.goto(`${url}/#/`);
+  await editor.getByLabel('Your name').fill('Ann');
+  await form?.(editor);
+  await editor.locator('[data-create="0"]').click();
+  await editor.waitForURL(/#\/match\//);
+  const matchID = editor.url().split('/match/')[1];
+  await nixon.goto(`${url}/#/`);
+  await nixon.getByLabel('Your name').fill('Bob');
+  await nixon.locator(`[data-match="${matchID}"] [data-join="1"]`).click();
+  await nixon.locator('.game').waitFor();
+  await editor.locator('.game').waitFor();
+  return { matchID, editor, nixon, close: async () => Promise.all([editorCtx.close(), nixonCtx.close()]) };
 }
