@@ -44,6 +44,8 @@ export const LIMITS = {
   login: { points: 20, seconds: 600 },
   /** Password attempts for one username, from any address (a spread-out guesser). */
   loginName: { points: 10, seconds: 600 },
+  /** "Play now" asks (each a waiting ticket that may be paired into a match; polls are not counted). */
+  pair: { points: 30, seconds: 600 },
 } as const satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
 
@@ -118,6 +120,7 @@ const WHAT: Record<LimitName, string> = {
   signup: 'too many new accounts from your address',
   login: 'too many sign-in attempts from your address',
   loginName: 'too many sign-in attempts for this username',
+  pair: 'too many "Play now" asks from your address',
 };
 
 /** Throws TooManyRequests unless `key` may make one more request of `name`. */

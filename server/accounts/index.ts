@@ -46,7 +46,7 @@ export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes:
   addPasskeyRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter });
   addMeRoutes({ router, json, store: o.store, service: o.service });
   addPlayerRoutes({ router, accounts: accountsStore, minGames: o.leaderboardMinGames ?? DEFAULT_LEADERBOARD_MIN_GAMES });
-  addPairingRoutes({ router, json, accounts: accountsStore, game: o.game, service: o.service });
+  addPairingRoutes({ router, json, accounts: accountsStore, game: o.game, service: o.service, limiter: o.limiter });
   const routes = router.routes();
   return {
     // Only where a session matters (the Lobby API and these routes): the client's files cost no lookup.

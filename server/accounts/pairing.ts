@@ -13,6 +13,7 @@ import { CLOCK_PRESETS } from '../../game/index';
 import type { PairRequest, PairStatus } from '../../protocol/accounts';
 import { levelForRating, setSeatEntry, seatEntry, otherSeat } from '../../protocol/index';
 import { generateCredentials } from '../auth';
+import { enforce, type Limiter } from '../limits';
 import { buildMatch, newMatchID } from '../lobby/matches';
 import * as v from '../lobby/validate';
 import type { MatchService } from '../match/service';
@@ -75,8 +76,8 @@ const status = (token: string, t: Ticket, now: number): PairStatus => ({
   ...(t.matchID && t.seat && t.credentials ? { matchID: t.matchID, playerID: t.seat, playerCredentials: t.credentials } : {}),
 });
 
-export function addPairingRoutes(o: { router: Router; json: Router.Middleware; accounts: AccountStore; game: Game; service: MatchService }): void {
-  const { router, json, accounts, game, service } = o;
+export function addPairingRoutes(o: { router: Router; json: Router.Middleware; accounts: AccountStore; game: Game; service: MatchService; limiter: Limiter }): void {
+  const { router, json, accounts, game, service, limiter } = o;
   const attempt = async (token: string, t: Ticket, now: number): Promise<PairStatus> => {
     const after = t.matchID ? t : await accounts.pair(t.id, now, { window: windowAfter(now - t.createdAt), liveMs: PAIRING.liveMs, make: (a, b) => pairedMatch(game, a, b) });
     const shown = after ?? t;
@@ -85,7 +86,7 @@ export function addPairingRoutes(o: { router: Router; json: Router.Middleware; a
     return status(token, shown, now);
   };
 
-  router.post('/pair', json, async (ctx) => {
+  router.post('/pair', async (ctx, next) => (await enforce(limiter, 'pair', String(ctx.state.clientAddress ?? ctx.ip)), next()), json, async (ctx) => {
     const account = ctx.state.account as Account | undefined;
     const r = request(ctx.request.body, account);
     const mark = await accountMark(ctx, accounts);

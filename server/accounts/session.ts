@@ -18,7 +18,7 @@ const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url
 export interface Sessions {
   /** Reads the cookie (ctx.state.account, ctx.state.session) and refuses a cookie-carrying change without Origin. */
   middleware: Koa.Middleware;
-  /** Starts a session for the account: stored, and set as the cookie. */
+  /** Starts a session for the account: stored, and set as the cookie (the session the request carried ends). */
   start(ctx: Koa.Context, accountID: string): Promise<void>;
   /** Ends this request's session, if any, and clears the cookie. */
   end(ctx: Koa.Context): Promise<void>;
@@ -48,6 +48,9 @@ export function sessions(store: AccountStore, o: { secure: boolean }): Sessions 
       await next();
     },
     async start(ctx, accountID) {
+      // A new session replaces the one this browser held (whoever's it was): its id is of no use any more.
+      const held = read(ctx);
+      if (held) await store.dropSession(hashOf(held));
       const id = randomBytes(32).toString('base64url');
       const now = Date.now();
       await store.addSession({ hash: hashOf(id), accountID, createdAt: now, expiresAt: now + SESSION_DAYS * 86_400_000 });

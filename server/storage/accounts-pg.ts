@@ -212,9 +212,16 @@ export class PgAccounts implements AccountStore {
 
   async putTicket(tk: Ticket): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.n.q} WHERE (match_id IS NULL AND seen_at < $1) OR created_at < $2`, [tk.seenAt - 60_000, tk.seenAt - 3_600_000]);
-    await this.sql.query(`INSERT INTO ${this.n.q} (id, account_id, name, rating, side, clock, rated, created_at, seen_at, mark) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
-      tk.id, tk.accountID, tk.name, tk.rating, tk.side, tk.clock, tk.rated ? 1 : 0, tk.createdAt, tk.seenAt, tk.mark,
-    ]);
+    await this.sql.transaction(async (q) => {
+      // One waiting ticket per account: its asks are taken one at a time (whichever process), each replacing the last.
+      if (tk.accountID !== null) {
+        await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${this.n.q} ${tk.accountID}`]);
+        await q.query(`DELETE FROM ${this.n.q} WHERE account_id = $1 AND match_id IS NULL`, [tk.accountID]);
+      }
+      await q.query(`INSERT INTO ${this.n.q} (id, account_id, name, rating, side, clock, rated, created_at, seen_at, mark) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
+        tk.id, tk.accountID, tk.name, tk.rating, tk.side, tk.clock, tk.rated ? 1 : 0, tk.createdAt, tk.seenAt, tk.mark,
+      ]);
+    });
   }
   async ticket(id: string, now: number) {
     const { rows } = await this.sql.query(`UPDATE ${this.n.q} SET seen_at = $2 WHERE id = $1 RETURNING *`, [id, now]);

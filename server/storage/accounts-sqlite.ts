@@ -215,10 +215,14 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async putTicket(t: Ticket): Promise<void> {
-    this.db.prepare('DELETE FROM wg_pairing WHERE (match_id IS NULL AND seen_at < ?) OR created_at < ?').run(t.seenAt - 60_000, t.seenAt - 3_600_000);
-    this.db
-      .prepare('INSERT INTO wg_pairing (id, account_id, name, rating, side, clock, rated, created_at, seen_at, mark) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(t.id, t.accountID, t.name, t.rating, t.side, t.clock, t.rated ? 1 : 0, t.createdAt, t.seenAt, t.mark);
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM wg_pairing WHERE (match_id IS NULL AND seen_at < ?) OR created_at < ?').run(t.seenAt - 60_000, t.seenAt - 3_600_000);
+      // One waiting ticket per account: a new ask replaces the last.
+      if (t.accountID !== null) this.db.prepare('DELETE FROM wg_pairing WHERE account_id = ? AND match_id IS NULL').run(t.accountID);
+      this.db
+        .prepare('INSERT INTO wg_pairing (id, account_id, name, rating, side, clock, rated, created_at, seen_at, mark) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(t.id, t.accountID, t.name, t.rating, t.side, t.clock, t.rated ? 1 : 0, t.createdAt, t.seenAt, t.mark);
+    })();
   }
   async ticket(id: string, now: number) {
     const r = this.db.prepare('UPDATE wg_pairing SET seen_at = ? WHERE id = ? RETURNING *').get(now, id) as Record<string, unknown> | undefined;

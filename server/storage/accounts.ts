@@ -102,7 +102,7 @@ export interface AccountStore {
   results(accountID: string, limit: number): Promise<ResultRow[]>;
   leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardRow[]>;
 
-  /** Adds (or refreshes) a ticket; stale unpaired tickets are removed on the way. */
+  /** Adds a ticket in place of the account's waiting one (an account waits with one ticket); stale unpaired tickets are removed on the way. */
   putTicket(t: Ticket): Promise<void>;
   ticket(id: string, now: number): Promise<Ticket | undefined>;
   dropTicket(id: string): Promise<void>;

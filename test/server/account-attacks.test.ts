@@ -1,0 +1,206 @@
+/**
+ * Accounts as an attacker tries them, over real HTTP on a real server: the per-username sign-in limit
+ * against the same name written another way, password checks behind a session (change password, delete
+ * account) counted like sign-ins, one address unable to take the whole password-hashing queue, an
+ * account's seat that cannot be renamed to pass for another player, usernames that mix look-alike
+ * scripts, one "Play now" ticket per account and asks limited per address, a deleted account leaving
+ * nothing of its player in finished matches, and a sign-in that ends the session the browser held.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HASHING } from '../../server/accounts/password';
+import { api, apiFrom, player, startTestServer, until, type TestServer } from './helpers';
+import { as, logIn, sessionCookie, signUp } from './account-helpers';
+
+const login = (t: TestServer, username: string, password: string) => api(t.url, '/auth/login', { username, password }, { origin: t.url });
+
+describe('password checks are limited however they are asked for', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    // Per username as shipped; per address high, so that only the per-username limit can refuse.
+    t = await startTestServer('embedded', { limits: { loginName: { points: 10, seconds: 600 } } });
+  });
+  afterAll(() => t.stop());
+
+  it('the same username written with other spaces, case or width counts against one per-username limit', async () => {
+    await signUp(t.url, 'Liddy', 'the right one');
+    const variants = [' Liddy', 'Liddy ', 'LIDDY', '\tliddy', 'Liddy\u00a0', '\u3000Liddy', 'ｌｉｄｄｙ', '  Liddy  ', 'liDDy\n', '\u2003LIDDY'];
+    for (const v of variants) expect((await login(t, v, 'a wrong guess')).status, JSON.stringify(v)).toBe(401);
+    const right = await login(t, ' liddy ', 'the right one');
+    expect(right.status).toBe(429);
+    expect(right.body.error).toMatch(/too many sign-in attempts for this username/);
+    expect(sessionCookie(right.headers)).toBeNull();
+  });
+
+  it("a stolen session cannot guess the account's password through change password or delete account", async () => {
+    const owner = await signUp(t.url, 'Magruder', 'the real password');
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await owner.call('/auth/password', { password: `guess number ${i}`, newPassword: 'taken over now' })).status);
+    for (let i = 0; i < 6; i++) codes.push((await owner.call('/auth/delete', { password: `guess number ${i + 6}` })).status);
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(403));
+    expect(codes.slice(10)).toEqual([429, 429]);
+    // Even the right password waits now, from another address too; the account is untouched.
+    const late = await apiFrom('127.0.0.2', t.url, '/auth/password', { password: 'the real password', newPassword: 'taken over now' }, { cookie: owner.cookie, origin: t.url });
+    expect(late.status).toBe(429);
+    expect(Number(late.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await owner.call('/auth/me')).status).toBe(200);
+  });
+});
+
+describe('password checks per address', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('embedded', { limits: { login: { points: 20, seconds: 600 } } });
+  });
+  afterAll(() => t.stop());
+
+  it('change password and delete account count against the sign-in limit of the address', async () => {
+    const a = await signUp(t.url, 'Porter', 'first password');
+    const codes: number[] = [];
+    for (let i = 0; i < 22; i++) codes.push((await a.call(i % 2 ? '/auth/delete' : '/auth/password', { password: `wrong ${i} wrong`, ...(i % 2 ? {} : { newPassword: 'second password' }) })).status);
+    expect(codes.filter((c) => c === 403).length).toBeLessThanOrEqual(20);
+    expect(codes.slice(-2)).toEqual([429, 429]);
+  });
+});
+
+describe('one address and the password-hashing queue', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('embedded');
+  });
+  afterAll(() => t.stop());
+
+  it(`keeps at most ${HASHING.perClient} of its sign-ins hashing or waiting at once; another address is still served`, async () => {
+    await signUp(t.url, 'Colson', 'the right one');
+    const burst = Array.from({ length: 10 }, (_, i) => login(t, 'Colson', `burst guess ${i}`));
+    const other = apiFrom('127.0.0.2', t.url, '/auth/login', { username: 'Colson', password: 'the right one' }, { origin: t.url });
+    const answers = await Promise.all(burst);
+    const busy = answers.filter((a) => a.status === 429);
+    expect(answers.filter((a) => a.status === 401).length).toBeGreaterThanOrEqual(HASHING.perClient);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy.length).toBeGreaterThanOrEqual(10 - HASHING.perClient * 2);
+    expect(busy.every((a) => Number(a.headers.get('retry-after')) >= 1 && /busy/.test(a.body.error))).toBe(true);
+    expect((await other).status).toBe(200);
+    // Once its hashes are done, the address signs in as before.
+    expect((await login(t, 'Colson', 'the right one')).status).toBe(200);
+  });
+});
+
+describe('who a seat shows', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('embedded');
+  });
+  afterAll(() => t.stop());
+
+  it("an account's seat keeps the account's username: a rename to pass for another player is refused", async () => {
+    await signUp(t.url, 'Woodward');
+    const mallory = await signUp(t.url, 'Mallory');
+    const matchID = (await mallory.call('/games/watergate/create', {})).body.matchID;
+    const creds = (await mallory.call(`/games/watergate/${matchID}/join`, { playerID: '0' })).body.playerCredentials;
+    for (const route of ['update', 'rename']) {
+      const r = await mallory.call(`/games/watergate/${matchID}/${route}`, { playerID: '0', credentials: creds, newName: 'Woodward' });
+      expect(r.status, route).toBe(400);
+      expect(r.body.error).toMatch(/newName/);
+    }
+    expect((await mallory.call(`/games/watergate/${matchID}/update`, { playerID: '0', credentials: creds, newName: 'Mallory' })).status).toBe(200);
+    const seat = (await api(t.url, `/games/watergate/${matchID}`)).body.players[0];
+    expect([seat.name, seat.account.username]).toEqual(['Mallory', 'Mallory']);
+    // A guest's seat is the guest's to rename.
+    const g = await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '1', playerName: 'Guest' });
+    expect((await api(t.url, `/games/watergate/${matchID}/rename`, { playerID: '1', credentials: g.body.playerCredentials, newName: 'Another' })).status).toBe(200);
+  });
+
+  it('a username may not mix Latin letters with look-alike Cyrillic, Greek or Armenian ones; one script (or Chinese with Japanese kana) is fine', async () => {
+    for (const name of ['Woodwаrd', 'Nіxon', 'Ηaldeman', 'Deаn_2']) {
+      const r = await api(t.url, '/auth/signup', { username: name, password: 'long enough' }, { origin: t.url });
+      expect(r.status, name).toBe(400);
+      expect(r.body.error).toMatch(/username .*script/);
+    }
+    for (const name of ['Вудворд', 'Ωμέγα', 'さくら桜', '尼克松1972', 'José.M']) {
+      const r = await api(t.url, '/auth/signup', { username: name, password: 'long enough' }, { origin: t.url });
+      expect(r.status, name).toBe(200);
+    }
+  });
+});
+
+describe('"Play now" tickets', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('embedded', { limits: { pair: { points: 4, seconds: 600 } } });
+  });
+  afterAll(() => t.stop());
+
+  it('an account waits with one ticket: asking again gives up the first, so it is never paired into two matches', async () => {
+    const greedy = await signUp(t.url, 'Greedy');
+    const ask = { side: '0', clock: 'none', rated: false };
+    const first = await greedy.call('/pair', ask);
+    const second = await greedy.call('/pair', ask);
+    expect([first.body.status, second.body.status]).toEqual(['waiting', 'waiting']);
+    expect((await greedy.call('/pair/poll', { ticket: first.body.ticket })).status).toBe(404);
+    const b = await apiFrom('127.0.0.3', t.url, '/pair', { side: '1', clock: 'none', rated: false, name: 'Bea' }, { origin: t.url });
+    const c = await apiFrom('127.0.0.4', t.url, '/pair', { side: '1', clock: 'none', rated: false, name: 'Cy' }, { origin: t.url });
+    expect([b.body.status, c.body.status]).toEqual(['paired', 'waiting']);
+    expect((await greedy.call('/pair/poll', { ticket: second.body.ticket })).body).toMatchObject({ status: 'paired', matchID: b.body.matchID });
+  });
+
+  it('asks are limited per address (429 with Retry-After); polls are not', async () => {
+    const ask = () => apiFrom('127.0.0.5', t.url, '/pair', { side: 'either', clock: 'relaxed', rated: false, name: 'Spammer' }, { origin: t.url });
+    const codes: number[] = [];
+    let ticket = '';
+    for (let i = 0; i < 6; i++) {
+      const r = await ask();
+      codes.push(r.status);
+      if (r.status === 200) ticket = r.body.ticket;
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
+    for (let i = 0; i < 6; i++) expect((await apiFrom('127.0.0.5', t.url, '/pair/poll', { ticket }, { origin: t.url })).status).toBe(200);
+  });
+});
+
+describe('a deleted account', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('embedded', { bots: { threads: 1 } });
+  });
+  afterAll(() => t.stop());
+
+  it('leaves nothing of its player in its finished matches but the words "deleted player"', async () => {
+    const gone = await signUp(t.url, 'Segretti', 'dirty tricks 72');
+    const vs = (await gone.call('/games/watergate/vs-computer', { botSeat: '1', level: 'easy' })).body;
+    const joined = await gone.call(`/games/watergate/${vs.matchID}/join`, { playerID: '0', data: { notify: { webhook: 'https://hooks.example.org/segretti-private' } } });
+    const creds = joined.body.playerCredentials;
+    const p = player(t.url, vs.matchID, '0', creds);
+    await until(() => p.state() !== null, 'synced');
+    (p.client.moves as Record<string, () => void>).resign();
+    await until(() => p.state()!.ctx.gameover !== undefined, 'over');
+    p.stop();
+    expect((await gone.call('/auth/delete', { password: 'dirty tricks 72' })).status).toBe(200);
+    const head = await t.store.head(vs.matchID);
+    expect(head!.metadata.players[0]).toEqual({ id: 0, name: 'deleted player' });
+    expect(JSON.stringify(head!.metadata)).not.toMatch(/segretti/i);
+    // Its old credentials act for nobody.
+    expect((await api(t.url, `/games/watergate/${vs.matchID}/playAgain`, { playerID: '0', credentials: creds })).status).toBe(403);
+  });
+});
+
+describe('sessions', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('embedded');
+  });
+  afterAll(() => t.stop());
+
+  it("signing in again from a browser ends the session it held (one browser, one session)", async () => {
+    const first = await signUp(t.url, 'Kalmbach', 'paid in cash');
+    const again = await api(t.url, '/auth/login', { username: 'Kalmbach', password: 'paid in cash' }, { origin: t.url, cookie: first.cookie });
+    expect(again.status).toBe(200);
+    const second = as(t.url, 'Kalmbach', sessionCookie(again.headers)!);
+    expect(second.cookie).not.toBe(first.cookie);
+    expect((await first.call('/auth/me')).status).toBe(401);
+    expect((await second.call('/auth/me')).status).toBe(200);
+    // Another browser's session is not this one's to end.
+    const elsewhere = await logIn(t.url, 'Kalmbach', 'paid in cash');
+    expect((await second.call('/auth/me')).status).toBe(200);
+    expect((await elsewhere.call('/auth/me')).status).toBe(200);
+  });
+});
