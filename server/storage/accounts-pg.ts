@@ -1,5 +1,6 @@
 /** The accounts' tables in PostgreSQL (or PGlite): same shape as accounts-sqlite.ts; see accounts.ts. */
-import { gameEnd, type Side } from '../ratings/rules';
+import { newRating } from '../ratings/glicko';
+import { gameEnd, SIDES, unratedBecause, type Side } from '../ratings/rules';
 import { finishedMatch, NOT_DECISIONS, type AccountSettings, type AccountStore, type BoardRow, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
 import { RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
 import type { SqlQuery } from './sql';
@@ -191,6 +192,14 @@ export class PgAccounts implements AccountStore {
     const moves = Number((await q.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.n.mv} WHERE match_id = $1`, [matchID])).rows[0].n);
     const m = finishedMatch(matchID, mergeMetadata(rows[0]), gameover, counts, moves, finishedAt);
     if (!m) return;
+    if (unratedBecause(m) === null) {
+      // A newcomer's side has no row to lock: made first (always in one order), so that another game of the
+      // same player ending now waits for this one instead of rating from the same newcomer's rating.
+      const fresh = newRating();
+      const sides = SIDES.map((side) => ({ id: m.seats[side].account!.id, side })).sort((a, b) => (a.id === b.id ? (a.side < b.side ? -1 : 1) : a.id < b.id ? -1 : 1));
+      for (const x of sides)
+        await q.query(`INSERT INTO ${this.n.r} (account_id, side, rating, rd, vol, games) VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT DO NOTHING`, [x.id, x.side, fresh.rating, fresh.rd, fresh.vol]);
+    }
     const now = await this.ratingsIn(q, [m.seats['0'].account?.id, m.seats['1'].account?.id].filter((x): x is string => !!x), true);
     const out = gameEnd(m, (id, side) => now.get(id)?.[side]);
     let added = 0;
