@@ -15,7 +15,7 @@ import { addMeRoutes } from './me';
 import { addPairingRoutes } from './pairing';
 import { addPasskeyRoutes } from './passkeys';
 import { addPlayerRoutes } from './players';
-import { addAuthRoutes } from './routes';
+import { addAuthRoutes, address } from './routes';
 import { sessions as makeSessions } from './session';
 
 /** Players listed on the leaderboard have at least this many rated games on that side (LEADERBOARD_MIN_GAMES). */
@@ -38,7 +38,7 @@ export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes:
   const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true }) as unknown as Router.Middleware;
   const router = new Router();
   router.use(async (ctx, next) => {
-    await enforce(o.limiter, 'api', String(ctx.state.clientAddress ?? ctx.ip));
+    await enforce(o.limiter, 'api', address(ctx));
     await next();
   });
   const accountsStore = o.store.accounts;

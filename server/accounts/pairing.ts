@@ -21,6 +21,7 @@ import type { Account, AccountStore, Pairing, Ticket } from '../storage/accounts
 import { HttpError } from '../storage/errors';
 import { GLICKO } from '../ratings/glicko';
 import type { Side } from '../ratings/rules';
+import { address } from './routes';
 import { accountMark, linkOf, markedData, type AccountMark } from './seat';
 
 export const PAIRING = {
@@ -86,7 +87,7 @@ export function addPairingRoutes(o: { router: Router; json: Router.Middleware; a
     return status(token, shown, now);
   };
 
-  router.post('/pair', async (ctx, next) => (await enforce(limiter, 'pair', String(ctx.state.clientAddress ?? ctx.ip)), next()), json, async (ctx) => {
+  router.post('/pair', async (ctx, next) => (await enforce(limiter, 'pair', address(ctx)), next()), json, async (ctx) => {
     const account = ctx.state.account as Account | undefined;
     const r = request(ctx.request.body, account);
     const mark = await accountMark(ctx, accounts);

@@ -57,7 +57,8 @@ export interface AuthDeps {
   service: MatchService;
 }
 
-const address = (ctx: Koa.Context) => String(ctx.state.clientAddress ?? ctx.ip);
+/** The client's address, the key of its limits (set by the server for every request). */
+export const address = (ctx: Koa.Context) => String(ctx.state.clientAddress ?? ctx.ip);
 
 export function addAuthRoutes({ router, json, accounts, sessions, limiter, service }: AuthDeps): void {
   router.post('/auth/signup', async (ctx, next) => (await enforce(limiter, 'signup', address(ctx)), next()), json, async (ctx) => {

@@ -5,6 +5,7 @@
  * finished matches, and quick-pairing tickets. The backends share the tables' shape and the game-end step
  * (`finishedMatch` + server/ratings/rules.ts), run inside the write that ends the game.
  */
+import { seatEntry } from '../../protocol/index';
 import type { Rating } from '../ratings/glicko';
 import { SIDES, type FinishedMatch, type ResultRow, type SeatAccount, type Side } from '../ratings/rules';
 import type { MatchData, NewMatch } from './types';
@@ -133,7 +134,7 @@ export function finishedMatch(
   if (over?.winner !== '0' && over?.winner !== '1') return null;
   const seats = {} as FinishedMatch['seats'];
   for (const s of SIDES) {
-    const p = (m.players as Record<string, { name?: string; data?: unknown }>)[s];
+    const p = seatEntry(m.players, s);
     const bot = (p?.data as { bot?: unknown } | undefined)?.bot;
     seats[s] = {
       name: p?.name ?? null,
