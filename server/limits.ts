@@ -123,9 +123,9 @@ const WHAT: Record<LimitName, string> = {
   pair: 'too many "Play now" asks from your address',
 };
 
-/** Throws TooManyRequests unless `key` may make one more request of `name`. */
-export async function enforce(l: Limiter, name: LimitName, key: string): Promise<void> {
-  const wait = await l.take(name, key);
+/** Throws TooManyRequests unless `key` may make one more request of `name` (worth `points`). */
+export async function enforce(l: Limiter, name: LimitName, key: string, points = 1): Promise<void> {
+  const wait = await l.take(name, key, points);
   if (wait > 0) throw new TooManyRequests(name, wait);
 }
 

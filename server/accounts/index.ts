@@ -44,7 +44,7 @@ export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes:
   const accountsStore = o.store.accounts;
   addAuthRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter, service: o.service });
   addPasskeyRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter });
-  addMeRoutes({ router, json, store: o.store, service: o.service });
+  addMeRoutes({ router, json, store: o.store, service: o.service, limiter: o.limiter });
   addPlayerRoutes({ router, accounts: accountsStore, minGames: o.leaderboardMinGames ?? DEFAULT_LEADERBOARD_MIN_GAMES });
   addPairingRoutes({ router, json, accounts: accountsStore, game: o.game, service: o.service, limiter: o.limiter });
   const routes = router.routes();

@@ -7,19 +7,21 @@ import type Router from '@koa/router';
 import type { ClaimRequest, MyMatch, MyMatches } from '../../protocol/accounts';
 import { seatEntry } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
+import { enforce, type Limiter } from '../limits';
 import * as v from '../lobby/validate';
 import type { MatchService } from '../match/service';
 import { seatAccount, type AccountStore } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
 import type { MatchStore } from '../storage/types';
+import { address } from './routes';
 import { accountMark, linkOf, markedData } from './seat';
 import { signedIn } from './session';
 
 /** Seats one claim may give to the account. */
 const CLAIM_MAX = 50;
 
-export function addMeRoutes(o: { router: Router; json: Router.Middleware; store: MatchStore; service: MatchService }): void {
-  const { router, json, store, service } = o;
+export function addMeRoutes(o: { router: Router; json: Router.Middleware; store: MatchStore; service: MatchService; limiter: Limiter }): void {
+  const { router, json, store, service, limiter } = o;
   const accounts: AccountStore = store.accounts;
 
   router.get('/me/matches', async (ctx) => {
@@ -50,6 +52,8 @@ export function addMeRoutes(o: { router: Router; json: Router.Middleware; store:
       if (typeof x.matchID !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(x.matchID)) throw new HttpError(400, `seats[${i}].matchID must be a match id`);
       return { matchID: x.matchID, playerID: v.seat(x.playerID, true, `seats[${i}].playerID`)!, credentials: v.credentials(x.credentials) } satisfies ClaimRequest['seats'][number];
     });
+    // Each seat asked for is a locked write: counted as a seat taken (`join`), so claims cannot flood the database.
+    await enforce(limiter, 'join', address(ctx), Math.max(1, seats.length));
     const mark = (await accountMark(ctx, accounts))!;
     const claimed: string[] = [];
     for (const s of seats) {

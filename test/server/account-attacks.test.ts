@@ -4,7 +4,8 @@
  * account) counted like sign-ins, one address unable to take the whole password-hashing queue, an
  * account's seat that cannot be renamed to pass for another player, usernames that mix look-alike
  * scripts, one "Play now" ticket per account and asks limited per address, a deleted account leaving
- * nothing of its player in finished matches, and a sign-in that ends the session the browser held.
+ * nothing of its player in finished matches, seat claims counted as seats taken, and a sign-in that
+ * ends the session the browser held.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HASHING } from '../../server/accounts/password';
@@ -154,6 +155,29 @@ describe('"Play now" tickets', () => {
     }
     expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
     for (let i = 0; i < 6; i++) expect((await apiFrom('127.0.0.5', t.url, '/pair/poll', { ticket }, { origin: t.url })).status).toBe(200);
+  });
+});
+
+describe('claiming seats', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('embedded', { limits: { join: { points: 60, seconds: 600 } } });
+  });
+  afterAll(() => t.stop());
+
+  it('each seat a claim asks for counts as a seat taken: guessing claims meet a 429 before they flood the database', async () => {
+    const matchID = (await api(t.url, '/games/watergate/create', {})).body.matchID;
+    const guesser = await signUp(t.url, 'Guesser');
+    const guesses = (n: number) => Array.from({ length: 50 }, (_, i) => ({ matchID, playerID: i % 2 ? '1' : '0', credentials: `guess-${n}-${i}` }));
+    expect((await guesser.call('/me/claim', { seats: guesses(1) })).body).toEqual({ claimed: [] });
+    const second = await guesser.call('/me/claim', { seats: guesses(2) });
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address claims its own seat as before.
+    const g = await apiFrom('127.0.0.6', t.url, `/games/watergate/${matchID}/join`, { playerID: '1', playerName: 'Owner' });
+    const owner = await signUp(t.url, 'Owner');
+    const mine = await apiFrom('127.0.0.6', t.url, '/me/claim', { seats: [{ matchID, playerID: '1', credentials: g.body.playerCredentials }] }, { cookie: owner.cookie, origin: t.url });
+    expect(mine.body).toEqual({ claimed: [matchID] });
   });
 });
 
