@@ -10,8 +10,9 @@ import type Koa from 'koa';
 import { HttpError } from '../storage/errors';
 import type { Account, AccountStore } from '../storage/accounts';
 
-/** How long a session lasts from sign-in. */
+/** How long a session lasts from sign-in, or from its last renewal: one used past half its life is renewed. */
 export const SESSION_DAYS = 30;
+const LIFE_MS = SESSION_DAYS * 86_400_000;
 
 const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url');
 
@@ -39,10 +40,16 @@ export function sessions(store: AccountStore, o: { secure: boolean }): Sessions 
       if (id) {
         if (!['GET', 'HEAD', 'OPTIONS'].includes(ctx.method) && !ctx.get('Origin')) throw new HttpError(403, 'a signed-in request that changes something must carry its Origin');
         const hash = hashOf(id);
-        const account = await store.session(hash, Date.now());
-        if (account) {
-          ctx.state.account = account satisfies Account;
+        const now = Date.now();
+        const found = await store.session(hash, now);
+        if (found) {
+          ctx.state.account = found.account satisfies Account;
           ctx.state.session = hash;
+          // A player who keeps coming back stays signed in; one away for SESSION_DAYS signs in again.
+          if (found.expiresAt - now < LIFE_MS / 2) {
+            await store.renewSession(hash, now + LIFE_MS);
+            ctx.append('Set-Cookie', cookie(id, LIFE_MS / 1000));
+          }
         }
       }
       await next();
@@ -53,8 +60,8 @@ export function sessions(store: AccountStore, o: { secure: boolean }): Sessions 
       if (held) await store.dropSession(hashOf(held));
       const id = randomBytes(32).toString('base64url');
       const now = Date.now();
-      await store.addSession({ hash: hashOf(id), accountID, createdAt: now, expiresAt: now + SESSION_DAYS * 86_400_000 });
-      ctx.append('Set-Cookie', cookie(id, SESSION_DAYS * 86_400));
+      await store.addSession({ hash: hashOf(id), accountID, createdAt: now, expiresAt: now + LIFE_MS });
+      ctx.append('Set-Cookie', cookie(id, LIFE_MS / 1000));
     },
     async end(ctx) {
       const id = read(ctx);

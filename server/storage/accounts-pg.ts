@@ -98,10 +98,13 @@ export class PgAccounts implements AccountStore {
     await this.sql.query(`INSERT INTO ${this.n.s} (id, account_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [s.hash, s.accountID, s.createdAt, s.expiresAt]);
   }
   async session(hash: string, now: number) {
-    const { rows } = await this.sql.query(`SELECT a.* FROM ${this.n.s} s JOIN ${this.n.a} a ON a.id = s.account_id WHERE s.id = $1 AND s.expires_at > $2`, [hash, now]);
+    const { rows } = await this.sql.query(`SELECT a.*, s.expires_at AS session_expires_at FROM ${this.n.s} s JOIN ${this.n.a} a ON a.id = s.account_id WHERE s.id = $1 AND s.expires_at > $2`, [hash, now]);
     if (!rows[0]) return undefined;
     const { password: _p, ...a } = accountOf(rows[0]);
-    return a;
+    return { account: a, expiresAt: Number(rows[0].session_expires_at) };
+  }
+  async renewSession(hash: string, expiresAt: number): Promise<void> {
+    await this.sql.query(`UPDATE ${this.n.s} SET expires_at = $2 WHERE id = $1`, [hash, expiresAt]);
   }
   async dropSession(hash: string): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.n.s} WHERE id = $1`, [hash]);

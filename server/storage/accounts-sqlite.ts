@@ -116,11 +116,14 @@ export class SqliteAccounts implements AccountStore {
     this.db.prepare('DELETE FROM wg_sessions WHERE expires_at < ?').run(s.createdAt);
     this.db.prepare('INSERT INTO wg_sessions (id, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(s.hash, s.accountID, s.createdAt, s.expiresAt);
   }
-  async session(hash: string, now: number): Promise<Account | undefined> {
-    const r = this.db.prepare('SELECT a.* FROM wg_sessions s JOIN wg_accounts a ON a.id = s.account_id WHERE s.id = ? AND s.expires_at > ?').get(hash, now) as AccountRow | undefined;
+  async session(hash: string, now: number) {
+    const r = this.db.prepare('SELECT a.*, s.expires_at AS session_expires_at FROM wg_sessions s JOIN wg_accounts a ON a.id = s.account_id WHERE s.id = ? AND s.expires_at > ?').get(hash, now) as (AccountRow & { session_expires_at: number }) | undefined;
     if (!r) return undefined;
     const { password: _p, ...a } = account(r);
-    return a;
+    return { account: a as Account, expiresAt: Number(r.session_expires_at) };
+  }
+  async renewSession(hash: string, expiresAt: number): Promise<void> {
+    this.db.prepare('UPDATE wg_sessions SET expires_at = ? WHERE id = ?').run(expiresAt, hash);
   }
   async dropSession(hash: string): Promise<void> {
     this.db.prepare('DELETE FROM wg_sessions WHERE id = ?').run(hash);

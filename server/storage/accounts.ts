@@ -83,7 +83,9 @@ export interface AccountStore {
   remove(id: string, deletedName: string): Promise<void>;
 
   addSession(s: { hash: string; accountID: string; createdAt: number; expiresAt: number }): Promise<void>;
-  session(hash: string, now: number): Promise<Account | undefined>;
+  /** The account of a session that has not expired at `now`, and when it expires. */
+  session(hash: string, now: number): Promise<{ account: Account; expiresAt: number } | undefined>;
+  renewSession(hash: string, expiresAt: number): Promise<void>;
   dropSession(hash: string): Promise<void>;
   /** Every session of the account but `keep` (when given). */
   dropSessions(accountID: string, keep?: string): Promise<void>;

@@ -5,12 +5,15 @@
  * account's seat that cannot be renamed to pass for another player, usernames that mix look-alike
  * scripts, one "Play now" ticket per account and asks limited per address, a deleted account leaving
  * nothing of its player in finished matches, seat claims counted as seats taken, and a sign-in that
- * ends the session the browser held.
+ * ends the session the browser held; a session in use renewed.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HASHING } from '../../server/accounts/password';
-import { api, apiFrom, player, startTestServer, until, type TestServer } from './helpers';
+import { api, apiFrom, player, postgresAvailable, startTestServer, until, type Backend, type TestServer } from './helpers';
 import { as, logIn, sessionCookie, signUp } from './account-helpers';
+
+const hasPg = await postgresAvailable();
 
 const login = (t: TestServer, username: string, password: string) => api(t.url, '/auth/login', { username, password }, { origin: t.url });
 
@@ -207,24 +210,48 @@ describe('a deleted account', () => {
   });
 });
 
-describe('sessions', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer('embedded');
-  });
-  afterAll(() => t.stop());
+for (const backend of ['embedded', 'postgres'] as Backend[]) {
+    describe.skipIf(backend === 'postgres' && !hasPg)(`sessions (${backend})`, () => {
+    let t: TestServer;
+    beforeAll(async () => {
+      t = await startTestServer(backend);
+    });
+    afterAll(() => t.stop());
 
-  it("signing in again from a browser ends the session it held (one browser, one session)", async () => {
-    const first = await signUp(t.url, 'Kalmbach', 'paid in cash');
-    const again = await api(t.url, '/auth/login', { username: 'Kalmbach', password: 'paid in cash' }, { origin: t.url, cookie: first.cookie });
-    expect(again.status).toBe(200);
-    const second = as(t.url, 'Kalmbach', sessionCookie(again.headers)!);
-    expect(second.cookie).not.toBe(first.cookie);
-    expect((await first.call('/auth/me')).status).toBe(401);
-    expect((await second.call('/auth/me')).status).toBe(200);
-    // Another browser's session is not this one's to end.
-    const elsewhere = await logIn(t.url, 'Kalmbach', 'paid in cash');
-    expect((await second.call('/auth/me')).status).toBe(200);
-    expect((await elsewhere.call('/auth/me')).status).toBe(200);
+    it('signing in again from a browser ends the session it held (one browser, one session)', async () => {
+      const first = await signUp(t.url, 'Kalmbach', 'paid in cash');
+      const again = await api(t.url, '/auth/login', { username: 'Kalmbach', password: 'paid in cash' }, { origin: t.url, cookie: first.cookie });
+      expect(again.status).toBe(200);
+      const second = as(t.url, 'Kalmbach', sessionCookie(again.headers)!);
+      expect(second.cookie).not.toBe(first.cookie);
+      expect((await first.call('/auth/me')).status).toBe(401);
+      expect((await second.call('/auth/me')).status).toBe(200);
+      // Another browser's session is not this one's to end.
+      const elsewhere = await logIn(t.url, 'Kalmbach', 'paid in cash');
+      expect((await second.call('/auth/me')).status).toBe(200);
+      expect((await elsewhere.call('/auth/me')).status).toBe(200);
+    });
+
+    it('a session in use past half its life is renewed for another 30 days; an expired one opens nothing', async () => {
+      const fresh = await signUp(t.url, 'Stans', 'finance chair');
+      const { id: accountID } = (await t.store.accounts.byKey('stans'))!;
+      const DAY = 86_400_000;
+      // Sessions as sign-in stores them (by the SHA-256 of the cookie's id), one 25 days old and one over.
+      const made = async (expiresAt: number) => {
+        const id = randomBytes(32).toString('base64url');
+        await t.store.accounts.addSession({ hash: createHash('sha256').update(id).digest('base64url'), accountID, createdAt: Date.now() - 25 * DAY, expiresAt });
+        return id;
+      };
+      const old = await made(Date.now() + 5 * DAY);
+      const r = await api(t.url, '/auth/me', undefined, { cookie: `wg_session=${old}` });
+      expect(r.status).toBe(200);
+      expect(r.headers.getSetCookie()).toEqual([`wg_session=${old}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${30 * 86_400}`]);
+      const hash = createHash('sha256').update(old).digest('base64url');
+      expect((await t.store.accounts.session(hash, Date.now() + 20 * DAY))?.account.username).toBe('Stans');
+      // A session in its first half is not rewritten on every request.
+      expect((await fresh.call('/auth/me')).headers.getSetCookie()).toEqual([]);
+      const expired = await made(Date.now() - 1000);
+      expect((await api(t.url, '/auth/me', undefined, { cookie: `wg_session=${expired}` })).status).toBe(401);
+    });
   });
-});
+}
