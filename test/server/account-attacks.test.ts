@@ -211,7 +211,7 @@ describe('a deleted account', () => {
 });
 
 for (const backend of ['embedded', 'postgres'] as Backend[]) {
-    describe.skipIf(backend === 'postgres' && !hasPg)(`sessions (${backend})`, () => {
+  describe.skipIf(backend === 'postgres' && !hasPg)(`sessions (${backend})`, () => {
     let t: TestServer;
     beforeAll(async () => {
       t = await startTestServer(backend);
