@@ -27,15 +27,14 @@ export function addMeRoutes(o: { router: Router; json: Router.Middleware; store:
   router.get('/me/matches', async (ctx) => {
     const a = signedIn(ctx);
     const matches: MyMatch[] = [];
-    for (const l of await accounts.seats(a.id)) {
-      const head = await store.head(l.matchID);
-      const seat = head && seatEntry(head.metadata.players, l.seat);
+    for (const l of await accounts.heldSeats(a.id)) {
+      const seat = seatEntry(l.metadata.players, l.seat);
       // The metadata is the truth: a seat left or taken by someone else since is no longer the account's.
-      if (!head || !seat || seatAccount(seat)?.id !== a.id || !seat.credentials) {
+      if (!seat || seatAccount(seat)?.id !== a.id || !seat.credentials) {
         await accounts.unlink(l.matchID, l.seat);
         continue;
       }
-      matches.push({ matchID: l.matchID, playerID: l.seat, playerCredentials: seat.credentials, name: seat.name ?? a.username, over: head.metadata.gameover !== undefined });
+      matches.push({ matchID: l.matchID, playerID: l.seat, playerCredentials: seat.credentials, name: seat.name ?? a.username, over: l.metadata.gameover !== undefined });
     }
     ctx.body = { matches } satisfies MyMatches;
   });

@@ -140,6 +140,13 @@ export class PgAccounts implements AccountStore {
     const { rows } = await this.sql.query<{ match_id: string; seat: Side }>(`SELECT match_id, seat FROM ${this.n.l} WHERE account_id = $1`, [accountID]);
     return rows.map((r) => ({ matchID: r.match_id, seat: r.seat, accountID }));
   }
+  async heldSeats(accountID: string) {
+    const { rows } = await this.sql.query<{ match_id: string; seat: Side } & Pick<StoredRow, 'metadata' | 'updated_at' | 'result'>>(
+      `SELECT l.match_id, l.seat, m.metadata, m.updated_at, m.result FROM ${this.n.l} l JOIN ${this.n.m} m ON m.match_id = l.match_id WHERE l.account_id = $1`,
+      [accountID],
+    );
+    return rows.map((r) => ({ matchID: r.match_id, seat: r.seat, accountID, metadata: mergeMetadata(r) }));
+  }
   async unlink(matchID: string, seat: Side): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.n.l} WHERE match_id = $1 AND seat = $2`, [matchID, seat]);
   }

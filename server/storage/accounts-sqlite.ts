@@ -159,6 +159,12 @@ export class SqliteAccounts implements AccountStore {
   async seats(accountID: string): Promise<SeatLink[]> {
     return (this.db.prepare('SELECT match_id, seat FROM wg_account_seats WHERE account_id = ?').all(accountID) as { match_id: string; seat: Side }[]).map((r) => ({ matchID: r.match_id, seat: r.seat, accountID }));
   }
+  async heldSeats(accountID: string) {
+    const rows = this.db
+      .prepare('SELECT l.match_id, l.seat, m.metadata, m.updated_at, m.result FROM wg_account_seats l JOIN wg_matches m ON m.match_id = l.match_id WHERE l.account_id = ?')
+      .all(accountID) as ({ match_id: string; seat: Side } & Pick<StoredRow, 'metadata' | 'updated_at' | 'result'>)[];
+    return rows.map((r) => ({ matchID: r.match_id, seat: r.seat, accountID, metadata: mergeMetadata(r) }));
+  }
   async unlink(matchID: string, seat: Side): Promise<void> {
     this.db.prepare('DELETE FROM wg_account_seats WHERE match_id = ? AND seat = ?').run(matchID, seat);
   }

@@ -99,6 +99,8 @@ export interface AccountStore {
   takeChallenge(id: string, now: number): Promise<{ challenge: string; accountID: string | null } | undefined>;
 
   seats(accountID: string): Promise<SeatLink[]>;
+  /** The account's seat links with their matches' metadata, in one read (a player of many matches costs one query). */
+  heldSeats(accountID: string): Promise<(SeatLink & { metadata: MatchData })[]>;
   unlink(matchID: string, seat: Side): Promise<void>;
 
   ratings(accountIDs: string[]): Promise<Map<string, Partial<Record<Side, Rating>>>>;

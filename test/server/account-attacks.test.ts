@@ -4,7 +4,8 @@
  * account) counted like sign-ins, one address unable to take the whole password-hashing queue, an
  * account's seat that cannot be renamed to pass for another player, usernames that mix look-alike
  * scripts, one "Play now" ticket per account and asks limited per address, a deleted account leaving
- * nothing of its player in finished matches, seat claims counted as seats taken, and a sign-in that
+ * nothing of its player in finished matches, seat claims counted as seats taken, one read for a
+ * player's list of matches, and a sign-in that
  * ends the session the browser held; a session in use renewed.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -181,6 +182,31 @@ describe('claiming seats', () => {
     const owner = await signUp(t.url, 'Owner');
     const mine = await apiFrom('127.0.0.6', t.url, '/me/claim', { seats: [{ matchID, playerID: '1', credentials: g.body.playerCredentials }] }, { cookie: owner.cookie, origin: t.url });
     expect(mine.body).toEqual({ claimed: [matchID] });
+  });
+});
+
+describe('a player of many matches', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('embedded');
+  });
+  afterAll(() => t.stop());
+
+  /** Storage reads of one match's head so far, as /metrics tells the operator. */
+  const headReads = async () => Number(/wg_storage_duration_seconds_count\{op="head"\} (\d+)/.exec((await api(t.url, '/metrics')).body)?.[1] ?? 0);
+
+  it("costs one read of the database for the list of the account's matches, not one per match", async () => {
+    const busy = await signUp(t.url, 'Ziegler');
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const matchID = (await busy.call('/games/watergate/create', {})).body.matchID;
+      await busy.call(`/games/watergate/${matchID}/join`, { playerID: i % 2 ? '1' : '0' });
+      ids.push(matchID);
+    }
+    const before = await headReads();
+    const mine = (await busy.call('/me/matches')).body.matches as { matchID: string }[];
+    expect(mine.map((m) => m.matchID).sort()).toEqual([...ids].sort());
+    expect((await headReads()) - before).toBeLessThan(3);
   });
 });
 
