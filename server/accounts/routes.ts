@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { DELETED_PLAYER, USERNAME, type Me } from '../../protocol/accounts';
+import { checkUsername, DELETED_PLAYER, USERNAME, type Me } from '../../protocol/accounts';
 import { seatEntry } from '../../protocol/index';
 import { checkName } from '../../protocol/names';
 import { enforce, type Limiter } from '../limits';
@@ -28,19 +28,14 @@ export const nameKey = (username: string) => username.normalize('NFKC').toLowerC
 /** The name typed at sign-in as a key: white space around it dropped (no username has any) after folding. */
 const loginKey = (typed: string) => nameKey(typed).trim();
 
-/** Scripts with letters drawn like each other's ("а" and "a", "Η" and "H"): a username takes letters from one of them at most. */
-const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u, /\p{Script=Armenian}/u];
-
 export function username(raw: unknown): string {
   if (typeof raw !== 'string') throw new HttpError(400, 'username is required and must be a string');
   const c = checkName(raw);
   if ('problem' in c) throw new HttpError(400, `username ${c.problem}`);
-  const n = c.name.normalize('NFKC');
-  if ([...n].length < USERNAME.min || [...n].length > USERNAME.max || !USERNAME.pattern.test(n))
-    throw new HttpError(400, `username must be ${USERNAME.min} to ${USERNAME.max} letters, digits, "_", "-" or "."`);
-  // Otherwise "Woodwаrd" with a Cyrillic "а" is another account that reads as "Woodward", rating and all.
-  if (LOOKALIKE_SCRIPTS.filter((script) => script.test(n)).length > 1) throw new HttpError(400, 'username must not mix Latin, Cyrillic, Greek or Armenian letters: their look-alikes pass for one another (one script per username)');
-  return n;
+  const u = checkUsername(c.name);
+  if ('name' in u) return u.name;
+  if (u.code === 'scripts') throw new HttpError(400, 'username must not mix Latin, Cyrillic, Greek or Armenian letters: their look-alikes pass for one another (one script per username)');
+  throw new HttpError(400, `username must be ${USERNAME.min} to ${USERNAME.max} letters, digits, "_", "-" or "."`);
 }
 
 export function password(raw: unknown, field = 'password'): string {
