@@ -6,7 +6,7 @@
  * and creates the match with both seated (storage/accounts.ts `pair`: no ticket is ever paired twice,
  * whichever processes poll). A ticket not polled for PAIRING.liveMs is nobody's any more.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Game } from 'boardgame.io';
 import { CLOCK_PRESETS } from '../../game/index';
@@ -22,6 +22,7 @@ import { HttpError } from '../storage/errors';
 import { GLICKO } from '../ratings/glicko';
 import type { Side } from '../ratings/rules';
 import { address } from './routes';
+import { hashOf } from './session';
 import { accountMark, linkOf, markedData, type AccountMark } from './seat';
 
 export const PAIRING = {
@@ -34,8 +35,6 @@ export const PAIRING = {
 } as const;
 
 export const windowAfter = (waitedMs: number) => Math.min(PAIRING.maxWindow, PAIRING.window + (PAIRING.widenPerSecond * waitedMs) / 1000);
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 function request(raw: unknown, account: Account | undefined): PairRequest {
   const b = v.body(raw);

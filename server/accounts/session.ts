@@ -14,7 +14,8 @@ import type { Account, AccountStore } from '../storage/accounts';
 export const SESSION_DAYS = 30;
 const LIFE_MS = SESSION_DAYS * 86_400_000;
 
-const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url');
+/** How a secret the client holds is stored (sessions, pairing tickets): its SHA-256, so a database leak gives none. */
+export const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
 export interface Sessions {
   /** Reads the cookie (ctx.state.account, ctx.state.session) and refuses a cookie-carrying change without Origin. */
