@@ -11,22 +11,30 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HASHING } from '../../server/accounts/password';
+import type { ServerOptions } from '../../server/app';
 import { api, apiFrom, player, postgresAvailable, startTestServer, until, type Backend, type TestServer } from './helpers';
 import { as, logIn, sessionCookie, signUp } from './account-helpers';
 
 const hasPg = await postgresAvailable();
 
+/** A server for the enclosing describe: started before its tests, stopped after them. */
+function serverFor(backend: Backend, opts: Partial<ServerOptions> = {}): { readonly t: TestServer } {
+  const box = {} as { t: TestServer };
+  beforeAll(async () => {
+    box.t = await startTestServer(backend, opts);
+  });
+  afterAll(() => box.t.stop());
+  return box;
+}
+
 const login = (t: TestServer, username: string, password: string) => api(t.url, '/auth/login', { username, password }, { origin: t.url });
 
 describe('password checks are limited however they are asked for', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    // Per username as shipped; per address high, so that only the per-username limit can refuse.
-    t = await startTestServer('embedded', { limits: { loginName: { points: 10, seconds: 600 } } });
-  });
-  afterAll(() => t.stop());
+  // Per username as shipped; per address high, so that only the per-username limit can refuse.
+  const s = serverFor('embedded', { limits: { loginName: { points: 10, seconds: 600 } } });
 
   it('the same username written with other spaces, case or width counts against one per-username limit', async () => {
+    const { t } = s;
     await signUp(t.url, 'Liddy', 'the right one');
     const variants = [' Liddy', 'Liddy ', 'LIDDY', '\tliddy', 'Liddy\u00a0', '\u3000Liddy', 'ｌｉｄｄｙ', '  Liddy  ', 'liDDy\n', '\u2003LIDDY'];
     for (const v of variants) expect((await login(t, v, 'a wrong guess')).status, JSON.stringify(v)).toBe(401);
@@ -37,6 +45,7 @@ describe('password checks are limited however they are asked for', () => {
   });
 
   it("a stolen session cannot guess the account's password through change password or delete account", async () => {
+    const { t } = s;
     const owner = await signUp(t.url, 'Magruder', 'the real password');
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) codes.push((await owner.call('/auth/password', { password: `guess number ${i}`, newPassword: 'taken over now' })).status);
@@ -52,13 +61,10 @@ describe('password checks are limited however they are asked for', () => {
 });
 
 describe('password checks per address', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer('embedded', { limits: { login: { points: 20, seconds: 600 } } });
-  });
-  afterAll(() => t.stop());
+  const s = serverFor('embedded', { limits: { login: { points: 20, seconds: 600 } } });
 
   it('change password and delete account count against the sign-in limit of the address', async () => {
+    const { t } = s;
     const a = await signUp(t.url, 'Porter', 'first password');
     const codes: number[] = [];
     for (let i = 0; i < 22; i++) codes.push((await a.call(i % 2 ? '/auth/delete' : '/auth/password', { password: `wrong ${i} wrong`, ...(i % 2 ? {} : { newPassword: 'second password' }) })).status);
@@ -68,13 +74,10 @@ describe('password checks per address', () => {
 });
 
 describe('one address and the password-hashing queue', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer('embedded');
-  });
-  afterAll(() => t.stop());
+  const s = serverFor('embedded');
 
   it(`keeps at most ${HASHING.perClient} of its sign-ins hashing or waiting at once; another address is still served`, async () => {
+    const { t } = s;
     await signUp(t.url, 'Colson', 'the right one');
     const burst = Array.from({ length: 10 }, (_, i) => login(t, 'Colson', `burst guess ${i}`));
     const other = apiFrom('127.0.0.2', t.url, '/auth/login', { username: 'Colson', password: 'the right one' }, { origin: t.url });
@@ -91,13 +94,10 @@ describe('one address and the password-hashing queue', () => {
 });
 
 describe('who a seat shows', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer('embedded');
-  });
-  afterAll(() => t.stop());
+  const s = serverFor('embedded');
 
   it("an account's seat keeps the account's username: a rename to pass for another player is refused", async () => {
+    const { t } = s;
     await signUp(t.url, 'Woodward');
     const mallory = await signUp(t.url, 'Mallory');
     const matchID = (await mallory.call('/games/watergate/create', {})).body.matchID;
@@ -116,6 +116,7 @@ describe('who a seat shows', () => {
   });
 
   it('a username may not mix Latin letters with look-alike Cyrillic, Greek or Armenian ones; one script (or Chinese with Japanese kana) is fine', async () => {
+    const { t } = s;
     for (const name of ['Woodwаrd', 'Nіxon', 'Ηaldeman', 'Deаn_2']) {
       const r = await api(t.url, '/auth/signup', { username: name, password: 'long enough' }, { origin: t.url });
       expect(r.status, name).toBe(400);
@@ -129,13 +130,10 @@ describe('who a seat shows', () => {
 });
 
 describe('"Play now" tickets', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer('embedded', { limits: { pair: { points: 4, seconds: 600 } } });
-  });
-  afterAll(() => t.stop());
+  const s = serverFor('embedded', { limits: { pair: { points: 4, seconds: 600 } } });
 
   it('an account waits with one ticket: asking again gives up the first, so it is never paired into two matches', async () => {
+    const { t } = s;
     const greedy = await signUp(t.url, 'Greedy');
     const ask = { side: '0', clock: 'none', rated: false };
     const first = await greedy.call('/pair', ask);
@@ -149,6 +147,7 @@ describe('"Play now" tickets', () => {
   });
 
   it('asks are limited per address (429 with Retry-After); polls are not', async () => {
+    const { t } = s;
     const ask = () => apiFrom('127.0.0.5', t.url, '/pair', { side: 'either', clock: 'relaxed', rated: false, name: 'Spammer' }, { origin: t.url });
     const codes: number[] = [];
     let ticket = '';
@@ -163,13 +162,10 @@ describe('"Play now" tickets', () => {
 });
 
 describe('claiming seats', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer('embedded', { limits: { join: { points: 60, seconds: 600 } } });
-  });
-  afterAll(() => t.stop());
+  const s = serverFor('embedded', { limits: { join: { points: 60, seconds: 600 } } });
 
   it('each seat a claim asks for counts as a seat taken: guessing claims meet a 429 before they flood the database', async () => {
+    const { t } = s;
     const matchID = (await api(t.url, '/games/watergate/create', {})).body.matchID;
     const guesser = await signUp(t.url, 'Guesser');
     const guesses = (n: number) => Array.from({ length: 50 }, (_, i) => ({ matchID, playerID: i % 2 ? '1' : '0', credentials: `guess-${n}-${i}` }));
@@ -186,16 +182,13 @@ describe('claiming seats', () => {
 });
 
 describe('a player of many matches', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer('embedded');
-  });
-  afterAll(() => t.stop());
+  const s = serverFor('embedded');
 
   /** Storage reads of one match's head so far, as /metrics tells the operator. */
-  const headReads = async () => Number(/wg_storage_duration_seconds_count\{op="head"\} (\d+)/.exec((await api(t.url, '/metrics')).body)?.[1] ?? 0);
+  const headReads = async () => Number(/wg_storage_duration_seconds_count\{op="head"\} (\d+)/.exec((await api(s.t.url, '/metrics')).body)?.[1] ?? 0);
 
   it("costs one read of the database for the list of the account's matches, not one per match", async () => {
+    const { t } = s;
     const busy = await signUp(t.url, 'Ziegler');
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
@@ -211,13 +204,10 @@ describe('a player of many matches', () => {
 });
 
 describe('a deleted account', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer('embedded', { bots: { threads: 1 } });
-  });
-  afterAll(() => t.stop());
+  const s = serverFor('embedded', { bots: { threads: 1 } });
 
   it('leaves nothing of its player in its finished matches but the words "deleted player"', async () => {
+    const { t } = s;
     const gone = await signUp(t.url, 'Segretti', 'dirty tricks 72');
     const vs = (await gone.call('/games/watergate/vs-computer', { botSeat: '1', level: 'easy' })).body;
     const joined = await gone.call(`/games/watergate/${vs.matchID}/join`, { playerID: '0', data: { notify: { webhook: 'https://hooks.example.org/segretti-private' } } });
@@ -238,13 +228,10 @@ describe('a deleted account', () => {
 
 for (const backend of ['embedded', 'postgres'] as Backend[]) {
   describe.skipIf(backend === 'postgres' && !hasPg)(`sessions (${backend})`, () => {
-    let t: TestServer;
-    beforeAll(async () => {
-      t = await startTestServer(backend);
-    });
-    afterAll(() => t.stop());
+    const s = serverFor(backend);
 
     it('signing in again from a browser ends the session it held (one browser, one session)', async () => {
+      const { t } = s;
       const first = await signUp(t.url, 'Kalmbach', 'paid in cash');
       const again = await api(t.url, '/auth/login', { username: 'Kalmbach', password: 'paid in cash' }, { origin: t.url, cookie: first.cookie });
       expect(again.status).toBe(200);
@@ -259,6 +246,7 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
     });
 
     it('a session in use past half its life is renewed for another 30 days; an expired one opens nothing', async () => {
+      const { t } = s;
       const fresh = await signUp(t.url, 'Stans', 'finance chair');
       const { id: accountID } = (await t.store.accounts.byKey('stans'))!;
       const DAY = 86_400_000;
