@@ -39,7 +39,7 @@ export function addMeRoutes(o: { router: Router; json: Router.Middleware; store:
     ctx.body = { matches } satisfies MyMatches;
   });
 
-  // Seats held as a guest in this browser, proven by their credentials, become the account's.
+  // Seats held as a guest in this browser, proven by their credentials, become the account's (and take its username).
   router.post('/me/claim', json, async (ctx) => {
     signedIn(ctx);
     const b = v.body(ctx.request.body);
@@ -63,7 +63,9 @@ export function addMeRoutes(o: { router: Router; json: Router.Middleware; store:
           // Someone else's account already holds it, or these are not its credentials: left alone.
           if (!seat || !authenticateCredentials(s.credentials, seat) || seatAccount(seat)) return m;
           took = true;
-          return { metadata: { ...m, players: { ...m.players, [s.playerID]: { ...seat, data: markedData(seat.data as Record<string, unknown> | undefined, mark) } } }, links: linkOf(s.matchID, s.playerID, mark) };
+          // Named by the account from now on, as every account seat is (its rating is shown beside that name only).
+          const claimed = { ...seat, name: mark.username, data: markedData(seat.data as Record<string, unknown> | undefined, mark) };
+          return { metadata: { ...m, players: { ...m.players, [s.playerID]: claimed } }, links: linkOf(s.matchID, s.playerID, mark) };
         })
         .catch((e: unknown) => {
           if (!(e instanceof HttpError)) throw e;

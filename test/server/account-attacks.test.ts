@@ -115,6 +115,17 @@ describe('who a seat shows', () => {
     expect((await api(t.url, `/games/watergate/${matchID}/rename`, { playerID: '1', credentials: g.body.playerCredentials, newName: 'Another' })).status).toBe(200);
   });
 
+  it("a guest's seat claimed by an account takes the account's username with it", async () => {
+    const { t } = s;
+    const matchID = (await api(t.url, '/games/watergate/create', {})).body.matchID;
+    const g = await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '0', playerName: 'Woodward' });
+    const claimer = await signUp(t.url, 'Claimant');
+    expect((await claimer.call('/me/claim', { seats: [{ matchID, playerID: '0', credentials: g.body.playerCredentials }] })).body).toEqual({ claimed: [matchID] });
+    const seat = (await api(t.url, `/games/watergate/${matchID}`)).body.players[0];
+    expect([seat.name, seat.account.username]).toEqual(['Claimant', 'Claimant']);
+    expect((await claimer.call('/me/matches')).body.matches).toEqual([expect.objectContaining({ matchID, name: 'Claimant' })]);
+  });
+
   it('a username may not mix Latin letters with look-alike Cyrillic, Greek or Armenian ones; one script (or Chinese with Japanese kana) is fine', async () => {
     const { t } = s;
     for (const name of ['Woodwаrd', 'Nіxon', 'Ηaldeman', 'Deаn_2']) {
