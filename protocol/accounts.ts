@@ -10,6 +10,22 @@ export const SIDE_OF_SEAT = { '0': 'editor', '1': 'nixon' } as const;
 
 /** Usernames: 3 to 24 letters, digits, `_`, `-` or `.` (and a valid player name: protocol/names.ts). */
 export const USERNAME = { min: 3, max: 24, pattern: /^[\p{L}\p{N}_.-]+$/u } as const;
+
+/** Scripts with letters drawn like each other's ("а" and "a", "Η" and "H"): a username takes letters from one of them at most. */
+const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u, /\p{Script=Armenian}/u];
+
+/**
+ * A valid player name (protocol/names.ts `checkName`) as a username: stored in its compatibility form
+ * (NFKC), or refused for its `form` (length, characters) or for mixing look-alike `scripts` — otherwise
+ * "Woodwаrd" with a Cyrillic "а" is another account that reads as "Woodward", rating and all.
+ */
+export function checkUsername(validName: string): { name: string } | { code: 'form' | 'scripts' } {
+  const name = validName.normalize('NFKC');
+  const length = [...name].length;
+  if (length < USERNAME.min || length > USERNAME.max || !USERNAME.pattern.test(name)) return { code: 'form' };
+  if (LOOKALIKE_SCRIPTS.filter((script) => script.test(name)).length > 1) return { code: 'scripts' };
+  return { name };
+}
 /** How a finished match names a player whose account was deleted. */
 export const DELETED_PLAYER = 'deleted player';
 

@@ -46,6 +46,8 @@ export const LIMITS = {
   loginName: { points: 10, seconds: 600 },
   /** Take-backs asked for or answered. */
   undo: { points: 30, seconds: 60 },
+  /** "Play now" asks (each a waiting ticket that may be paired into a match; polls are not counted). */
+  pair: { points: 30, seconds: 600 },
 } as const satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
 
@@ -121,11 +123,12 @@ const WHAT: Record<LimitName, string> = {
   login: 'too many sign-in attempts from your address',
   loginName: 'too many sign-in attempts for this username',
   undo: 'too many take-backs from your address',
+  pair: 'too many "Play now" asks from your address',
 };
 
-/** Throws TooManyRequests unless `key` may make one more request of `name`. */
-export async function enforce(l: Limiter, name: LimitName, key: string): Promise<void> {
-  const wait = await l.take(name, key);
+/** Throws TooManyRequests unless `key` may make one more request of `name` (worth `points`). */
+export async function enforce(l: Limiter, name: LimitName, key: string, points = 1): Promise<void> {
+  const wait = await l.take(name, key, points);
   if (wait > 0) throw new TooManyRequests(name, wait);
 }
 

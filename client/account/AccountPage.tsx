@@ -7,7 +7,8 @@
 import './account.css';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Me } from '../../protocol/accounts';
+import { checkUsername, type Me } from '../../protocol/accounts';
+import { checkName } from '../../protocol/names';
 import type { HeldSeat } from '../lobby/seats';
 import { AccountError, changePassword, claimSeats, deleteAccount, logIn, logOut, logOutEverywhere, me as whoAmI, setAccountWebhook, signUp } from './api';
 import { rememberAccount, syncSeats } from './session';
@@ -24,6 +25,14 @@ export function refusalText(t: T, e: unknown): string {
   }
   if (e instanceof Error && e.name === 'NotAllowedError') return t('account.passkeyCancelled');
   return e instanceof TypeError ? t('lobby.offline') : t('lobby.error', { message: e instanceof Error ? e.message : String(e) });
+}
+
+/** Why the server would refuse `raw` as a new username (protocol/names.ts, then protocol/accounts.ts), or null. */
+function usernameRefusal(t: T, raw: string): string | null {
+  const c = checkName(raw);
+  if ('problem' in c) return c.code === 'length' ? t('account.usernameRefused.form') : t(`lobby.nameRefused.${c.code}`);
+  const u = checkUsername(c.name);
+  return 'code' in u ? t(`account.usernameRefused.${u.code}`) : null;
 }
 
 function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
@@ -45,6 +54,9 @@ function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const [u, p] = [String(f.get('username') ?? ''), String(f.get('password') ?? '')];
+    // A new username is checked here first, by the server's rule, so a refusal is in the player's words.
+    const refused = kind === 'signUp' ? usernameRefusal(t, u) : null;
+    if (refused) return setError(refused);
     void run(async () => (kind === 'signIn' ? await logIn(u, p) : await signUp(u, p)).username);
   };
   return (

@@ -15,7 +15,7 @@ import { addMeRoutes } from './me';
 import { addPairingRoutes } from './pairing';
 import { addPasskeyRoutes } from './passkeys';
 import { addPlayerRoutes } from './players';
-import { addAuthRoutes } from './routes';
+import { addAuthRoutes, address } from './routes';
 import { sessions as makeSessions } from './session';
 
 /** Players listed on the leaderboard have at least this many rated games on that side (LEADERBOARD_MIN_GAMES). */
@@ -38,15 +38,15 @@ export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes:
   const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true }) as unknown as Router.Middleware;
   const router = new Router();
   router.use(async (ctx, next) => {
-    await enforce(o.limiter, 'api', String(ctx.state.clientAddress ?? ctx.ip));
+    await enforce(o.limiter, 'api', address(ctx));
     await next();
   });
   const accountsStore = o.store.accounts;
   addAuthRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter, service: o.service });
   addPasskeyRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter });
-  addMeRoutes({ router, json, store: o.store, service: o.service });
+  addMeRoutes({ router, json, store: o.store, service: o.service, limiter: o.limiter });
   addPlayerRoutes({ router, accounts: accountsStore, minGames: o.leaderboardMinGames ?? DEFAULT_LEADERBOARD_MIN_GAMES });
-  addPairingRoutes({ router, json, accounts: accountsStore, game: o.game, service: o.service });
+  addPairingRoutes({ router, json, accounts: accountsStore, game: o.game, service: o.service, limiter: o.limiter });
   const routes = router.routes();
   return {
     // Only where a session matters (the Lobby API and these routes): the client's files cost no lookup.

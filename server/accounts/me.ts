@@ -7,38 +7,39 @@ import type Router from '@koa/router';
 import type { ClaimRequest, MyMatch, MyMatches } from '../../protocol/accounts';
 import { seatEntry } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
+import { enforce, type Limiter } from '../limits';
 import * as v from '../lobby/validate';
 import type { MatchService } from '../match/service';
 import { seatAccount, type AccountStore } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
 import type { MatchStore } from '../storage/types';
+import { address } from './routes';
 import { accountMark, linkOf, markedData } from './seat';
 import { signedIn } from './session';
 
 /** Seats one claim may give to the account. */
 const CLAIM_MAX = 50;
 
-export function addMeRoutes(o: { router: Router; json: Router.Middleware; store: MatchStore; service: MatchService }): void {
-  const { router, json, store, service } = o;
+export function addMeRoutes(o: { router: Router; json: Router.Middleware; store: MatchStore; service: MatchService; limiter: Limiter }): void {
+  const { router, json, store, service, limiter } = o;
   const accounts: AccountStore = store.accounts;
 
   router.get('/me/matches', async (ctx) => {
     const a = signedIn(ctx);
     const matches: MyMatch[] = [];
-    for (const l of await accounts.seats(a.id)) {
-      const head = await store.head(l.matchID);
-      const seat = head && seatEntry(head.metadata.players, l.seat);
+    for (const l of await accounts.heldSeats(a.id)) {
+      const seat = seatEntry(l.metadata.players, l.seat);
       // The metadata is the truth: a seat left or taken by someone else since is no longer the account's.
-      if (!head || !seat || seatAccount(seat)?.id !== a.id || !seat.credentials) {
+      if (!seat || seatAccount(seat)?.id !== a.id || !seat.credentials) {
         await accounts.unlink(l.matchID, l.seat);
         continue;
       }
-      matches.push({ matchID: l.matchID, playerID: l.seat, playerCredentials: seat.credentials, name: seat.name ?? a.username, over: head.metadata.gameover !== undefined });
+      matches.push({ matchID: l.matchID, playerID: l.seat, playerCredentials: seat.credentials, name: seat.name ?? a.username, over: l.metadata.gameover !== undefined });
     }
     ctx.body = { matches } satisfies MyMatches;
   });
 
-  // Seats held as a guest in this browser, proven by their credentials, become the account's.
+  // Seats held as a guest in this browser, proven by their credentials, become the account's (and take its username).
   router.post('/me/claim', json, async (ctx) => {
     signedIn(ctx);
     const b = v.body(ctx.request.body);
@@ -50,6 +51,8 @@ export function addMeRoutes(o: { router: Router; json: Router.Middleware; store:
       if (typeof x.matchID !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(x.matchID)) throw new HttpError(400, `seats[${i}].matchID must be a match id`);
       return { matchID: x.matchID, playerID: v.seat(x.playerID, true, `seats[${i}].playerID`)!, credentials: v.credentials(x.credentials) } satisfies ClaimRequest['seats'][number];
     });
+    // Each seat asked for is a locked write: counted as a seat taken (`join`), so claims cannot flood the database.
+    await enforce(limiter, 'join', address(ctx), Math.max(1, seats.length));
     const mark = (await accountMark(ctx, accounts))!;
     const claimed: string[] = [];
     for (const s of seats) {
@@ -60,7 +63,9 @@ export function addMeRoutes(o: { router: Router; json: Router.Middleware; store:
           // Someone else's account already holds it, or these are not its credentials: left alone.
           if (!seat || !authenticateCredentials(s.credentials, seat) || seatAccount(seat)) return m;
           took = true;
-          return { metadata: { ...m, players: { ...m.players, [s.playerID]: { ...seat, data: markedData(seat.data as Record<string, unknown> | undefined, mark) } } }, links: linkOf(s.matchID, s.playerID, mark) };
+          // Named by the account from now on, as every account seat is (its rating is shown beside that name only).
+          const claimed = { ...seat, name: mark.username, data: markedData(seat.data as Record<string, unknown> | undefined, mark) };
+          return { metadata: { ...m, players: { ...m.players, [s.playerID]: claimed } }, links: linkOf(s.matchID, s.playerID, mark) };
         })
         .catch((e: unknown) => {
           if (!(e instanceof HttpError)) throw e;

@@ -6,13 +6,14 @@
  * and creates the match with both seated (storage/accounts.ts `pair`: no ticket is ever paired twice,
  * whichever processes poll). A ticket not polled for PAIRING.liveMs is nobody's any more.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Game } from 'boardgame.io';
 import { CLOCK_PRESETS } from '../../game/index';
 import type { PairRequest, PairStatus } from '../../protocol/accounts';
 import { levelForRating, setSeatEntry, seatEntry, otherSeat } from '../../protocol/index';
 import { generateCredentials } from '../auth';
+import { enforce, type Limiter } from '../limits';
 import { buildMatch, newMatchID } from '../lobby/matches';
 import * as v from '../lobby/validate';
 import type { MatchService } from '../match/service';
@@ -20,6 +21,8 @@ import type { Account, AccountStore, Pairing, Ticket } from '../storage/accounts
 import { HttpError } from '../storage/errors';
 import { GLICKO } from '../ratings/glicko';
 import type { Side } from '../ratings/rules';
+import { address } from './routes';
+import { hashOf } from './session';
 import { accountMark, linkOf, markedData, type AccountMark } from './seat';
 
 export const PAIRING = {
@@ -32,8 +35,6 @@ export const PAIRING = {
 } as const;
 
 export const windowAfter = (waitedMs: number) => Math.min(PAIRING.maxWindow, PAIRING.window + (PAIRING.widenPerSecond * waitedMs) / 1000);
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 function request(raw: unknown, account: Account | undefined): PairRequest {
   const b = v.body(raw);
@@ -75,8 +76,8 @@ const status = (token: string, t: Ticket, now: number): PairStatus => ({
   ...(t.matchID && t.seat && t.credentials ? { matchID: t.matchID, playerID: t.seat, playerCredentials: t.credentials } : {}),
 });
 
-export function addPairingRoutes(o: { router: Router; json: Router.Middleware; accounts: AccountStore; game: Game; service: MatchService }): void {
-  const { router, json, accounts, game, service } = o;
+export function addPairingRoutes(o: { router: Router; json: Router.Middleware; accounts: AccountStore; game: Game; service: MatchService; limiter: Limiter }): void {
+  const { router, json, accounts, game, service, limiter } = o;
   const attempt = async (token: string, t: Ticket, now: number): Promise<PairStatus> => {
     const after = t.matchID ? t : await accounts.pair(t.id, now, { window: windowAfter(now - t.createdAt), liveMs: PAIRING.liveMs, make: (a, b) => pairedMatch(game, a, b) });
     const shown = after ?? t;
@@ -85,7 +86,7 @@ export function addPairingRoutes(o: { router: Router; json: Router.Middleware; a
     return status(token, shown, now);
   };
 
-  router.post('/pair', json, async (ctx) => {
+  router.post('/pair', async (ctx, next) => (await enforce(limiter, 'pair', address(ctx)), next()), json, async (ctx) => {
     const account = ctx.state.account as Account | undefined;
     const r = request(ctx.request.body, account);
     const mark = await accountMark(ctx, accounts);

@@ -13,7 +13,7 @@ import { enforce, type Limiter } from '../limits';
 import * as v from '../lobby/validate';
 import type { AccountStore } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
-import { LOGIN_REFUSED } from './routes';
+import { address, LOGIN_REFUSED } from './routes';
 import { signedIn, type Sessions } from './session';
 
 const CHALLENGE_MS = 5 * 60_000;
@@ -79,7 +79,7 @@ export function addPasskeyRoutes(o: { router: Router; json: Router.Middleware; a
   });
 
   const limited: Router.Middleware = async (ctx, next) => {
-    await enforce(limiter, 'login', String(ctx.state.clientAddress ?? ctx.ip));
+    await enforce(limiter, 'login', address(ctx));
     await next();
   };
 

@@ -7,13 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { DELETED_PLAYER, USERNAME, type Me } from '../../protocol/accounts';
+import { checkUsername, DELETED_PLAYER, USERNAME, type Me } from '../../protocol/accounts';
+import { seatEntry } from '../../protocol/index';
 import { checkName } from '../../protocol/names';
 import { enforce, type Limiter } from '../limits';
 import * as v from '../lobby/validate';
 import type { MatchService } from '../match/service';
 import { checked } from '../notify/register';
-import type { Account, AccountStore } from '../storage/accounts';
+import { seatAccount, type Account, type AccountStore } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
 import { seatPresenceCleared } from '../match/presence';
 import { checkPassword, hashPassword, PASSWORD } from './password';
@@ -24,15 +25,17 @@ export const LOGIN_REFUSED = 'wrong username or password';
 
 /** How usernames are compared: compatibility forms folded and case ignored ("Ann" and "ＡＮＮ" are one name). */
 export const nameKey = (username: string) => username.normalize('NFKC').toLowerCase();
+/** The name typed at sign-in as a key: white space around it dropped (no username has any) after folding. */
+const loginKey = (typed: string) => nameKey(typed).trim();
 
 export function username(raw: unknown): string {
   if (typeof raw !== 'string') throw new HttpError(400, 'username is required and must be a string');
   const c = checkName(raw);
   if ('problem' in c) throw new HttpError(400, `username ${c.problem}`);
-  const n = c.name.normalize('NFKC');
-  if ([...n].length < USERNAME.min || [...n].length > USERNAME.max || !USERNAME.pattern.test(n))
-    throw new HttpError(400, `username must be ${USERNAME.min} to ${USERNAME.max} letters, digits, "_", "-" or "."`);
-  return n;
+  const u = checkUsername(c.name);
+  if ('name' in u) return u.name;
+  if (u.code === 'scripts') throw new HttpError(400, 'username must not mix Latin, Cyrillic, Greek or Armenian letters: their look-alikes pass for one another (one script per username)');
+  throw new HttpError(400, `username must be ${USERNAME.min} to ${USERNAME.max} letters, digits, "_", "-" or "."`);
 }
 
 export function password(raw: unknown, field = 'password'): string {
@@ -49,14 +52,15 @@ export interface AuthDeps {
   service: MatchService;
 }
 
-const address = (ctx: Koa.Context) => String(ctx.state.clientAddress ?? ctx.ip);
+/** The client's address, the key of its limits (set by the server for every request). */
+export const address = (ctx: Koa.Context) => String(ctx.state.clientAddress ?? ctx.ip);
 
 export function addAuthRoutes({ router, json, accounts, sessions, limiter, service }: AuthDeps): void {
   router.post('/auth/signup', async (ctx, next) => (await enforce(limiter, 'signup', address(ctx)), next()), json, async (ctx) => {
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['username', 'password']);
     const name = username(b.username);
-    const hash = await hashPassword(password(b.password));
+    const hash = await hashPassword(password(b.password), address(ctx));
     const id = randomBytes(12).toString('base64url');
     if (!(await accounts.create({ id, username: name, key: nameKey(name), password: hash, createdAt: Date.now() }))) throw new HttpError(409, `the username ${name} is taken`);
     await sessions.start(ctx, id);
@@ -67,10 +71,12 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['username', 'password']);
     if (typeof b.username !== 'string' || b.username.length > 200 || typeof b.password !== 'string' || b.password.length > PASSWORD.max) throw new HttpError(400, 'username and password are required strings');
-    await enforce(limiter, 'loginName', nameKey(b.username));
-    const a = await accounts.byKey(nameKey(b.username.normalize('NFKC').trim()));
+    // One key for the limit and the lookup: " Ann", "ANN" and "ａｎｎ" are one name to a guesser too.
+    const key = loginKey(b.username);
+    await enforce(limiter, 'loginName', key);
+    const a = await accounts.byKey(key);
     // An unknown name checks a decoy hash: both refusals take as long and say the same.
-    if (!(await checkPassword(b.password, a?.password ?? null)) || !a) throw new HttpError(401, LOGIN_REFUSED);
+    if (!(await checkPassword(b.password, a?.password ?? null, address(ctx))) || !a) throw new HttpError(401, LOGIN_REFUSED);
     await sessions.start(ctx, a.id);
     ctx.body = { username: a.username };
   });
@@ -97,15 +103,26 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     ctx.body = { me: a ? await meOf(a) : null };
   });
 
+  /**
+   * Whether `typed` is the account's password (true when it has none). Counted as a sign-in, per address
+   * and per username: a session (a stolen one too) guesses no faster here than at the sign-in form.
+   */
+  const confirmed = async (ctx: Koa.Context, a: Account, typed: unknown): Promise<boolean | null> => {
+    const stored = (await accounts.byID(a.id))?.password ?? null;
+    if (stored === null) return null;
+    await enforce(limiter, 'login', address(ctx));
+    await enforce(limiter, 'loginName', nameKey(a.username));
+    return typeof typed === 'string' && typed.length <= PASSWORD.max && (await checkPassword(typed, stored, address(ctx)));
+  };
+
   // A new password ends every other session (a thief's too); this one stays.
   router.post('/auth/password', json, async (ctx) => {
     const a = signedIn(ctx);
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['password', 'newPassword']);
     const fresh = password(b.newPassword, 'newPassword');
-    const stored = (await accounts.byID(a.id))?.password ?? null;
-    if (stored !== null && !(typeof b.password === 'string' && b.password.length <= PASSWORD.max && (await checkPassword(b.password, stored)))) throw new HttpError(403, 'the current password is wrong');
-    await accounts.setPassword(a.id, await hashPassword(fresh));
+    if ((await confirmed(ctx, a, b.password)) === false) throw new HttpError(403, 'the current password is wrong');
+    await accounts.setPassword(a.id, await hashPassword(fresh, address(ctx)));
     await accounts.dropSessions(a.id, sessions.current(ctx));
     ctx.body = {};
   });
@@ -126,16 +143,17 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     const a = signedIn(ctx);
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['password', 'confirm']);
-    const stored = (await accounts.byID(a.id))?.password ?? null;
-    const ok = stored !== null ? typeof b.password === 'string' && b.password.length <= PASSWORD.max && (await checkPassword(b.password, stored)) : b.confirm === a.username;
-    if (!ok) throw new HttpError(403, stored !== null ? 'the password is wrong' : 'type your username to confirm');
+    const ok = await confirmed(ctx, a, b.password);
+    if (ok === false) throw new HttpError(403, 'the password is wrong');
+    if (ok === null && b.confirm !== a.username) throw new HttpError(403, 'type your username to confirm');
+    // Its other sessions end first: none of them takes a seat while the seats are let go.
+    await accounts.dropSessions(a.id, sessions.current(ctx));
     for (const l of await accounts.seats(a.id)) {
       await service.changeMetadata(l.matchID, (m) => {
-        const seat = (m.players as Record<string, { id: number; name?: string; data?: { account?: { id?: string } } }>)[l.seat];
-        if (seat?.data?.account?.id !== a.id) return m;
-        const { account: _gone, ...data } = seat.data;
-        const { data: _old, ...rest } = seat;
-        if (m.gameover !== undefined) return { ...m, players: { ...m.players, [l.seat]: { ...rest, name: DELETED_PLAYER, ...(Object.keys(data).length > 0 ? { data } : {}) } } };
+        const seat = seatEntry(m.players, l.seat);
+        if (seatAccount(seat)?.id !== a.id) return m;
+        // Finished: the words "deleted player" and nothing else of the player (no webhook, no credentials).
+        if (m.gameover !== undefined) return { ...m, players: { ...m.players, [l.seat]: { id: seat.id, name: DELETED_PLAYER } } };
         return { ...m, players: { ...m.players, [l.seat]: { id: seat.id } }, ...seatPresenceCleared(m, l.seat), updatedAt: Date.now() };
       });
     }

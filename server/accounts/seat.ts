@@ -5,7 +5,7 @@
  * (storage/accounts.ts SeatLink), which `GET /me/matches` lists on any device.
  */
 import type Koa from 'koa';
-import type { Account, AccountStore, SeatLink } from '../storage/accounts';
+import { seatAccount, type Account, type AccountStore, type SeatLink } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
 import type { Side } from '../ratings/rules';
 import { GLICKO } from '../ratings/glicko';
@@ -35,6 +35,15 @@ export const linkOf = (matchID: string, seat: string, mark: AccountMark | null):
 export function refuseServerFields(data: Record<string, unknown> | null | undefined): void {
   if (data && 'bot' in data) throw new HttpError(400, 'data.bot is set by the server for its own seats');
   if (data && 'account' in data) throw new HttpError(400, 'data.account is set by the server for signed-in players');
+}
+
+/**
+ * A seat an account holds shows the account's username, beside its rating: renamed to anything else, it
+ * would pass for another player with a rating to prove it.
+ */
+export function refuseRename(seat: { data?: unknown }, newName: string | undefined): void {
+  const account = seatAccount(seat);
+  if (account && newName !== undefined && newName !== account.username) throw new HttpError(400, `newName: a signed-in player's seat carries the account's username (${account.username})`);
 }
 
 /** The account mark a seat already carries (kept when its player changes the seat's data). */

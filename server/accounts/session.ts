@@ -10,15 +10,17 @@ import type Koa from 'koa';
 import { HttpError } from '../storage/errors';
 import type { Account, AccountStore } from '../storage/accounts';
 
-/** How long a session lasts from sign-in. */
+/** How long a session lasts from sign-in, or from its last renewal: one used past half its life is renewed. */
 export const SESSION_DAYS = 30;
+const LIFE_MS = SESSION_DAYS * 86_400_000;
 
-const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url');
+/** How a secret the client holds is stored (sessions, pairing tickets): its SHA-256, so a database leak gives none. */
+export const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
 export interface Sessions {
   /** Reads the cookie (ctx.state.account, ctx.state.session) and refuses a cookie-carrying change without Origin. */
   middleware: Koa.Middleware;
-  /** Starts a session for the account: stored, and set as the cookie. */
+  /** Starts a session for the account: stored, and set as the cookie (the session the request carried ends). */
   start(ctx: Koa.Context, accountID: string): Promise<void>;
   /** Ends this request's session, if any, and clears the cookie. */
   end(ctx: Koa.Context): Promise<void>;
@@ -39,19 +41,28 @@ export function sessions(store: AccountStore, o: { secure: boolean }): Sessions 
       if (id) {
         if (!['GET', 'HEAD', 'OPTIONS'].includes(ctx.method) && !ctx.get('Origin')) throw new HttpError(403, 'a signed-in request that changes something must carry its Origin');
         const hash = hashOf(id);
-        const account = await store.session(hash, Date.now());
-        if (account) {
-          ctx.state.account = account satisfies Account;
+        const now = Date.now();
+        const found = await store.session(hash, now);
+        if (found) {
+          ctx.state.account = found.account satisfies Account;
           ctx.state.session = hash;
+          // A player who keeps coming back stays signed in; one away for SESSION_DAYS signs in again.
+          if (found.expiresAt - now < LIFE_MS / 2) {
+            await store.renewSession(hash, now + LIFE_MS);
+            ctx.append('Set-Cookie', cookie(id, LIFE_MS / 1000));
+          }
         }
       }
       await next();
     },
     async start(ctx, accountID) {
+      // A new session replaces the one this browser held (whoever's it was): its id is of no use any more.
+      const held = read(ctx);
+      if (held) await store.dropSession(hashOf(held));
       const id = randomBytes(32).toString('base64url');
       const now = Date.now();
-      await store.addSession({ hash: hashOf(id), accountID, createdAt: now, expiresAt: now + SESSION_DAYS * 86_400_000 });
-      ctx.append('Set-Cookie', cookie(id, SESSION_DAYS * 86_400));
+      await store.addSession({ hash: hashOf(id), accountID, createdAt: now, expiresAt: now + LIFE_MS });
+      ctx.append('Set-Cookie', cookie(id, LIFE_MS / 1000));
     },
     async end(ctx) {
       const id = read(ctx);

@@ -27,7 +27,7 @@ import { addUndoRoute } from './undo';
 import { addNotifyRoute } from '../notify/route';
 import { withNotify } from '../notify/register';
 import * as v from './validate';
-import { accountMark, keptMark, linkOf, markedData, refuseServerFields } from '../accounts/seat';
+import { accountMark, keptMark, linkOf, markedData, refuseRename, refuseServerFields } from '../accounts/seat';
 
 export interface LobbyHooks {
   /** Runs after a match (or a "play again" match) is stored. */
@@ -152,6 +152,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const done = await store.updateMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
       const seat = { ...seatEntry(m.players, playerID) };
+      refuseRename(seat, newName);
       if (newName !== undefined) seat.name = newName;
       // The account's mark stays with the seat whatever data its player sends.
       if (data !== undefined) seat.data = data || 'account' in keptMark(seat.data) ? { ...data, ...keptMark(seat.data) } : undefined;

@@ -5,11 +5,11 @@
  * The result is the game's, except that a seat the computer took over because its player abandoned it
  * loses. Each side has its own rating: the Editor's Editor rating plays against Nixon's Nixon rating.
  */
+import { otherSeat } from '../../protocol/index';
 import { newRating, rateGame, type Rating } from './glicko';
 
 export type Side = '0' | '1';
 export const SIDES: readonly Side[] = ['0', '1'];
-const other = (s: Side): Side => (s === '0' ? '1' : '0');
 
 /** Decisions each player must make (resigning and the clock running out are not decisions). */
 export const MIN_DECISIONS = 3;
@@ -66,7 +66,7 @@ export interface ResultRow {
 /** The side that won as far as records go: an abandoned seat loses whatever its stand-in did. */
 export function recordedWinner(m: FinishedMatch): Side {
   const gaveUp = SIDES.filter((s) => m.seats[s].abandoned);
-  return gaveUp.length === 1 ? other(gaveUp[0]) : m.winner;
+  return gaveUp.length === 1 ? otherSeat(gaveUp[0]) : m.winner;
 }
 
 /** Why a match is not rated (null when it is). */
@@ -93,7 +93,7 @@ export function gameEnd(m: FinishedMatch, ratings: (accountID: string, side: Sid
   for (const side of SIDES) {
     const me = m.seats[side];
     if (!me.account) continue;
-    const opp = m.seats[other(side)];
+    const opp = m.seats[otherSeat(side)];
     const idx = side === '0' ? 0 : 1;
     results.push({
       matchID: m.matchID,

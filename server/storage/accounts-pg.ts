@@ -1,5 +1,6 @@
 /** The accounts' tables in PostgreSQL (or PGlite): same shape as accounts-sqlite.ts; see accounts.ts. */
-import { gameEnd, type Side } from '../ratings/rules';
+import { newRating } from '../ratings/glicko';
+import { gameEnd, SIDES, unratedBecause, type Side } from '../ratings/rules';
 import { finishedMatch, NOT_DECISIONS, type AccountSettings, type AccountStore, type BoardRow, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
 import { RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
 import type { SqlQuery } from './sql';
@@ -97,10 +98,13 @@ export class PgAccounts implements AccountStore {
     await this.sql.query(`INSERT INTO ${this.n.s} (id, account_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [s.hash, s.accountID, s.createdAt, s.expiresAt]);
   }
   async session(hash: string, now: number) {
-    const { rows } = await this.sql.query(`SELECT a.* FROM ${this.n.s} s JOIN ${this.n.a} a ON a.id = s.account_id WHERE s.id = $1 AND s.expires_at > $2`, [hash, now]);
+    const { rows } = await this.sql.query(`SELECT a.*, s.expires_at AS session_expires_at FROM ${this.n.s} s JOIN ${this.n.a} a ON a.id = s.account_id WHERE s.id = $1 AND s.expires_at > $2`, [hash, now]);
     if (!rows[0]) return undefined;
     const { password: _p, ...a } = accountOf(rows[0]);
-    return a;
+    return { account: a, expiresAt: Number(rows[0].session_expires_at) };
+  }
+  async renewSession(hash: string, expiresAt: number): Promise<void> {
+    await this.sql.query(`UPDATE ${this.n.s} SET expires_at = $2 WHERE id = $1`, [hash, expiresAt]);
   }
   async dropSession(hash: string): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.n.s} WHERE id = $1`, [hash]);
@@ -135,6 +139,13 @@ export class PgAccounts implements AccountStore {
   async seats(accountID: string): Promise<SeatLink[]> {
     const { rows } = await this.sql.query<{ match_id: string; seat: Side }>(`SELECT match_id, seat FROM ${this.n.l} WHERE account_id = $1`, [accountID]);
     return rows.map((r) => ({ matchID: r.match_id, seat: r.seat, accountID }));
+  }
+  async heldSeats(accountID: string) {
+    const { rows } = await this.sql.query<{ match_id: string; seat: Side } & Pick<StoredRow, 'metadata' | 'updated_at' | 'result'>>(
+      `SELECT l.match_id, l.seat, m.metadata, m.updated_at, m.result FROM ${this.n.l} l JOIN ${this.n.m} m ON m.match_id = l.match_id WHERE l.account_id = $1`,
+      [accountID],
+    );
+    return rows.map((r) => ({ matchID: r.match_id, seat: r.seat, accountID, metadata: mergeMetadata(r) }));
   }
   async unlink(matchID: string, seat: Side): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.n.l} WHERE match_id = $1 AND seat = $2`, [matchID, seat]);
@@ -191,6 +202,14 @@ export class PgAccounts implements AccountStore {
     const moves = Number((await q.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.n.mv} WHERE match_id = $1`, [matchID])).rows[0].n);
     const m = finishedMatch(matchID, mergeMetadata(rows[0]), gameover, counts, moves, finishedAt);
     if (!m) return;
+    if (unratedBecause(m) === null) {
+      // A newcomer's side has no row to lock: made first (always in one order), so that another game of the
+      // same player ending now waits for this one instead of rating from the same newcomer's rating.
+      const fresh = newRating();
+      const sides = SIDES.map((side) => ({ id: m.seats[side].account!.id, side })).sort((a, b) => (a.id === b.id ? (a.side < b.side ? -1 : 1) : a.id < b.id ? -1 : 1));
+      for (const x of sides)
+        await q.query(`INSERT INTO ${this.n.r} (account_id, side, rating, rd, vol, games) VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT DO NOTHING`, [x.id, x.side, fresh.rating, fresh.rd, fresh.vol]);
+    }
     const now = await this.ratingsIn(q, [m.seats['0'].account?.id, m.seats['1'].account?.id].filter((x): x is string => !!x), true);
     const out = gameEnd(m, (id, side) => now.get(id)?.[side]);
     let added = 0;
@@ -212,9 +231,16 @@ export class PgAccounts implements AccountStore {
 
   async putTicket(tk: Ticket): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.n.q} WHERE (match_id IS NULL AND seen_at < $1) OR created_at < $2`, [tk.seenAt - 60_000, tk.seenAt - 3_600_000]);
-    await this.sql.query(`INSERT INTO ${this.n.q} (id, account_id, name, rating, side, clock, rated, created_at, seen_at, mark) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
-      tk.id, tk.accountID, tk.name, tk.rating, tk.side, tk.clock, tk.rated ? 1 : 0, tk.createdAt, tk.seenAt, tk.mark,
-    ]);
+    await this.sql.transaction(async (q) => {
+      // One waiting ticket per account: its asks are taken one at a time (whichever process), each replacing the last.
+      if (tk.accountID !== null) {
+        await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${this.n.q} ${tk.accountID}`]);
+        await q.query(`DELETE FROM ${this.n.q} WHERE account_id = $1 AND match_id IS NULL`, [tk.accountID]);
+      }
+      await q.query(`INSERT INTO ${this.n.q} (id, account_id, name, rating, side, clock, rated, created_at, seen_at, mark) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
+        tk.id, tk.accountID, tk.name, tk.rating, tk.side, tk.clock, tk.rated ? 1 : 0, tk.createdAt, tk.seenAt, tk.mark,
+      ]);
+    });
   }
   async ticket(id: string, now: number) {
     const { rows } = await this.sql.query(`UPDATE ${this.n.q} SET seen_at = $2 WHERE id = $1 RETURNING *`, [id, now]);

@@ -116,11 +116,14 @@ export class SqliteAccounts implements AccountStore {
     this.db.prepare('DELETE FROM wg_sessions WHERE expires_at < ?').run(s.createdAt);
     this.db.prepare('INSERT INTO wg_sessions (id, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(s.hash, s.accountID, s.createdAt, s.expiresAt);
   }
-  async session(hash: string, now: number): Promise<Account | undefined> {
-    const r = this.db.prepare('SELECT a.* FROM wg_sessions s JOIN wg_accounts a ON a.id = s.account_id WHERE s.id = ? AND s.expires_at > ?').get(hash, now) as AccountRow | undefined;
+  async session(hash: string, now: number) {
+    const r = this.db.prepare('SELECT a.*, s.expires_at AS session_expires_at FROM wg_sessions s JOIN wg_accounts a ON a.id = s.account_id WHERE s.id = ? AND s.expires_at > ?').get(hash, now) as (AccountRow & { session_expires_at: number }) | undefined;
     if (!r) return undefined;
     const { password: _p, ...a } = account(r);
-    return a;
+    return { account: a as Account, expiresAt: Number(r.session_expires_at) };
+  }
+  async renewSession(hash: string, expiresAt: number): Promise<void> {
+    this.db.prepare('UPDATE wg_sessions SET expires_at = ? WHERE id = ?').run(expiresAt, hash);
   }
   async dropSession(hash: string): Promise<void> {
     this.db.prepare('DELETE FROM wg_sessions WHERE id = ?').run(hash);
@@ -155,6 +158,12 @@ export class SqliteAccounts implements AccountStore {
 
   async seats(accountID: string): Promise<SeatLink[]> {
     return (this.db.prepare('SELECT match_id, seat FROM wg_account_seats WHERE account_id = ?').all(accountID) as { match_id: string; seat: Side }[]).map((r) => ({ matchID: r.match_id, seat: r.seat, accountID }));
+  }
+  async heldSeats(accountID: string) {
+    const rows = this.db
+      .prepare('SELECT l.match_id, l.seat, m.metadata, m.updated_at, m.result FROM wg_account_seats l JOIN wg_matches m ON m.match_id = l.match_id WHERE l.account_id = ?')
+      .all(accountID) as ({ match_id: string; seat: Side } & Pick<StoredRow, 'metadata' | 'updated_at' | 'result'>)[];
+    return rows.map((r) => ({ matchID: r.match_id, seat: r.seat, accountID, metadata: mergeMetadata(r) }));
   }
   async unlink(matchID: string, seat: Side): Promise<void> {
     this.db.prepare('DELETE FROM wg_account_seats WHERE match_id = ? AND seat = ?').run(matchID, seat);
@@ -215,10 +224,14 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async putTicket(t: Ticket): Promise<void> {
-    this.db.prepare('DELETE FROM wg_pairing WHERE (match_id IS NULL AND seen_at < ?) OR created_at < ?').run(t.seenAt - 60_000, t.seenAt - 3_600_000);
-    this.db
-      .prepare('INSERT INTO wg_pairing (id, account_id, name, rating, side, clock, rated, created_at, seen_at, mark) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(t.id, t.accountID, t.name, t.rating, t.side, t.clock, t.rated ? 1 : 0, t.createdAt, t.seenAt, t.mark);
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM wg_pairing WHERE (match_id IS NULL AND seen_at < ?) OR created_at < ?').run(t.seenAt - 60_000, t.seenAt - 3_600_000);
+      // One waiting ticket per account: a new ask replaces the last.
+      if (t.accountID !== null) this.db.prepare('DELETE FROM wg_pairing WHERE account_id = ? AND match_id IS NULL').run(t.accountID);
+      this.db
+        .prepare('INSERT INTO wg_pairing (id, account_id, name, rating, side, clock, rated, created_at, seen_at, mark) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(t.id, t.accountID, t.name, t.rating, t.side, t.clock, t.rated ? 1 : 0, t.createdAt, t.seenAt, t.mark);
+    })();
   }
   async ticket(id: string, now: number) {
     const r = this.db.prepare('UPDATE wg_pairing SET seen_at = ? WHERE id = ? RETURNING *').get(now, id) as Record<string, unknown> | undefined;

@@ -5,6 +5,7 @@
  * finished matches, and quick-pairing tickets. The backends share the tables' shape and the game-end step
  * (`finishedMatch` + server/ratings/rules.ts), run inside the write that ends the game.
  */
+import { seatEntry } from '../../protocol/index';
 import type { Rating } from '../ratings/glicko';
 import { SIDES, type FinishedMatch, type ResultRow, type SeatAccount, type Side } from '../ratings/rules';
 import type { MatchData, NewMatch } from './types';
@@ -82,7 +83,9 @@ export interface AccountStore {
   remove(id: string, deletedName: string): Promise<void>;
 
   addSession(s: { hash: string; accountID: string; createdAt: number; expiresAt: number }): Promise<void>;
-  session(hash: string, now: number): Promise<Account | undefined>;
+  /** The account of a session that has not expired at `now`, and when it expires. */
+  session(hash: string, now: number): Promise<{ account: Account; expiresAt: number } | undefined>;
+  renewSession(hash: string, expiresAt: number): Promise<void>;
   dropSession(hash: string): Promise<void>;
   /** Every session of the account but `keep` (when given). */
   dropSessions(accountID: string, keep?: string): Promise<void>;
@@ -96,13 +99,15 @@ export interface AccountStore {
   takeChallenge(id: string, now: number): Promise<{ challenge: string; accountID: string | null } | undefined>;
 
   seats(accountID: string): Promise<SeatLink[]>;
+  /** The account's seat links with their matches' metadata, in one read (a player of many matches costs one query). */
+  heldSeats(accountID: string): Promise<(SeatLink & { metadata: MatchData })[]>;
   unlink(matchID: string, seat: Side): Promise<void>;
 
   ratings(accountIDs: string[]): Promise<Map<string, Partial<Record<Side, Rating>>>>;
   results(accountID: string, limit: number): Promise<ResultRow[]>;
   leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardRow[]>;
 
-  /** Adds (or refreshes) a ticket; stale unpaired tickets are removed on the way. */
+  /** Adds a ticket in place of the account's waiting one (an account waits with one ticket); stale unpaired tickets are removed on the way. */
   putTicket(t: Ticket): Promise<void>;
   ticket(id: string, now: number): Promise<Ticket | undefined>;
   dropTicket(id: string): Promise<void>;
@@ -133,7 +138,7 @@ export function finishedMatch(
   if (over?.winner !== '0' && over?.winner !== '1') return null;
   const seats = {} as FinishedMatch['seats'];
   for (const s of SIDES) {
-    const p = (m.players as Record<string, { name?: string; data?: unknown }>)[s];
+    const p = seatEntry(m.players, s);
     const bot = (p?.data as { bot?: unknown } | undefined)?.bot;
     seats[s] = {
       name: p?.name ?? null,

@@ -91,7 +91,7 @@ export interface TestServer {
  * Tests of other things make many matches from 127.0.0.1: the per-address HTTP limits are raised for
  * them (the other limits stay as shipped). A test of the limits passes its own.
  */
-export const TEST_HTTP_LIMITS = Object.fromEntries(['create', 'join', 'api', 'signup', 'login', 'loginName'].map((n) => [n, { points: 100_000, seconds: 60 }]));
+export const TEST_HTTP_LIMITS = Object.fromEntries(['create', 'join', 'api', 'signup', 'login', 'loginName', 'pair'].map((n) => [n, { points: 100_000, seconds: 60 }]));
 
 export async function startTestServer(backend: Backend = 'embedded', opts: Partial<ServerOptions> = {}): Promise<TestServer> {
   const { store, cleanup } = await openTestStore(backend);

@@ -111,7 +111,7 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       expect((await gil.call('/me/claim', { seats: [{ matchID, playerID: '1', credentials: 'not the credentials' }] })).body).toEqual({ claimed: [] });
       expect((await fay.call('/me/claim', { seats: [{ matchID, playerID: '1', credentials: guest }] })).body).toEqual({ claimed: [matchID] });
       expect((await gil.call('/me/claim', { seats: [{ matchID, playerID: '1', credentials: guest }] })).body).toEqual({ claimed: [] });
-      expect(await mine(fay)).toEqual([{ matchID, playerID: '1', playerCredentials: guest, name: 'Fay', over: false }]);
+      expect(await mine(fay)).toEqual([{ matchID, playerID: '1', playerCredentials: guest, name: fay.username, over: false }]);
       expect(await mine(gil)).toEqual([]);
       expect((await fay.call('/me/claim', { seats: 'all' })).status).toBe(400);
       expect((await fay.call('/me/claim', { seats: Array(51).fill({ matchID, playerID: '1', credentials: guest }) })).status).toBe(400);

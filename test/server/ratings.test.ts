@@ -117,8 +117,8 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as const) {
     });
 
     /** A match between two new accounts (or the given seats' data), with `moves` decisions each already stored. */
-    const seated = async (tag: string, o: { rated?: boolean; decisions?: [number, number]; autoFor?: '0' | '1'; abandoned?: '0' | '1' } = {}) => {
-      const ids = [`${tag}e`, `${tag}n`];
+    const seated = async (tag: string, o: { rated?: boolean; decisions?: [number, number]; autoFor?: '0' | '1'; abandoned?: '0' | '1'; ids?: [string, string] } = {}) => {
+      const ids = o.ids ?? [`${tag}e`, `${tag}n`];
       for (const id of ids) await store.accounts.create({ id, username: id, key: id, password: null, createdAt: 1 });
       const { initialState, metadata } = buildMatch(Watergate, undefined, true);
       if (o.rated !== false) metadata.rated = true;
@@ -167,6 +167,26 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as const) {
       expect([r.get(ids[0])!['0']!.games, r.get(ids[1])!['1']!.games]).toEqual([1, 1]);
       expect(await store.accounts.results(ids[0], 10)).toHaveLength(1);
       expect(await store.accounts.results(ids[1], 10)).toHaveLength(1);
+    });
+
+    it("one player's games ending at once, each on its own connection, all count (a newcomer's first ones too)", async () => {
+      const others = backend === 'postgres' ? await Promise.all([1, 2].map(() => openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' }))) : [store, store];
+      try {
+        for (let round = 0; round < 4; round++) {
+          const editor = `busy${round}`;
+          const games = [await seated(`r${round}a`, { ids: [editor, `r${round}a`] }), await seated(`r${round}b`, { ids: [editor, `r${round}b`] })];
+          await Promise.all(games.map((g, i) => others[i].commitMove(g.matchID, end(g.last, '0'))));
+          const r = (await store.accounts.ratings([editor])).get(editor)!['0']!;
+          expect(r.games, `round ${round}`).toBe(2);
+          const rows = await store.accounts.results(editor, 10);
+          // The later game was rated from the rating the earlier one left (not both from the newcomer's).
+          const [earlier, later] = [...rows].sort((x, y) => (x.ratingAfter! < y.ratingAfter! ? -1 : 1));
+          expect(later.ratingBefore, `round ${round}`).toBeCloseTo(earlier.ratingAfter!, 6);
+          expect(r.rating).toBeCloseTo(later.ratingAfter!, 6);
+        }
+      } finally {
+        if (backend === 'postgres') for (const o of others) await o.close();
+      }
     });
 
     it("too few decisions (the computer's moves do not count) or created unrated: recorded, not rated", async () => {

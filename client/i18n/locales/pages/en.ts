@@ -199,6 +199,10 @@ const enPages = {
     password: 'Password',
     newPassword: 'New password',
     usernameRule: '3 to 24 letters, digits, “_”, “-” or “.”; a password of at least 8 characters.',
+    usernameRefused: {
+      form: 'A username is 3 to 24 letters, digits, “_”, “-” or “.”, without spaces.',
+      scripts: 'A username keeps to one alphabet: Latin, Cyrillic, Greek and Armenian letters look alike and may not be mixed.',
+    },
     create: 'Create account',
     passkeySignIn: 'Sign in with a passkey',
     passkeyCancelled: 'The passkey was not used (cancelled or not available).',

@@ -201,6 +201,10 @@ const ptBRPages: PageTranslation = {
     password: 'Senha',
     newPassword: 'Nova senha',
     usernameRule: 'De 3 a 24 letras, dígitos, “_”, “-” ou “.”; uma senha de pelo menos 8 caracteres.',
+    usernameRefused: {
+      form: 'Um nome de usuário tem de 3 a 24 letras, dígitos, “_”, “-” ou “.”, sem espaços.',
+      scripts: 'Um nome de usuário usa um só alfabeto: letras latinas, cirílicas, gregas e armênias se parecem e não podem ser misturadas.',
+    },
     create: 'Criar conta',
     passkeySignIn: 'Entrar com uma chave de acesso',
     passkeyCancelled: 'A chave de acesso não foi usada (cancelada ou indisponível).',

@@ -200,6 +200,10 @@ const zhCNPages: PageTranslation = {
     password: '密码',
     newPassword: '新密码',
     usernameRule: '3 到 24 个字母、数字、“_”、“-” 或 “.”；密码至少 8 个字符。',
+    usernameRefused: {
+      form: '用户名为 3 到 24 个字母、数字、“_”、“-” 或 “.”，不含空格。',
+      scripts: '用户名只能用一种字母：拉丁、西里尔、希腊和亚美尼亚字母外形相似，不能混用。',
+    },
     create: '创建账户',
     passkeySignIn: '用通行密钥登录',
     passkeyCancelled: '未使用通行密钥（已取消或不可用）。',
