@@ -16,6 +16,7 @@ import { generateCredentials } from '../auth';
 import { enforce, type Limiter } from '../limits';
 import { buildMatch, newMatchID } from '../lobby/matches';
 import * as v from '../lobby/validate';
+import { ratedSetup } from '../ratings/rules';
 import type { MatchService } from '../match/service';
 import type { Account, AccountStore, Pairing, Ticket } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
@@ -51,7 +52,7 @@ function request(raw: unknown, account: Account | undefined): PairRequest {
 export function pairedMatch(game: Game, a: Ticket, b: Ticket): Pairing {
   const aSide: Side = a.side !== 'either' ? a.side : b.side !== 'either' ? otherSeat(b.side) : randomBytes(1)[0] % 2 === 0 ? '0' : '1';
   const setupData = a.clock === 'none' ? undefined : { clock: { ...CLOCK_PRESETS[a.clock as keyof typeof CLOCK_PRESETS], onTimeout: 'lose' } };
-  const { initialState, metadata } = buildMatch(game, setupData, true);
+  const { initialState, metadata } = buildMatch(game, a.rated ? ratedSetup(setupData) : setupData, true);
   if (a.rated) metadata.rated = true;
   const matchID = newMatchID();
   const seats: Pairing['seats'] = [];

@@ -27,6 +27,7 @@ import { addUndoRoute } from './undo';
 import { addNotifyRoute } from '../notify/route';
 import { withNotify } from '../notify/register';
 import * as v from './validate';
+import { ratedSetup } from '../ratings/rules';
 import { accountMark, keptMark, linkOf, markedData, refuseRename, refuseServerFields } from '../accounts/seat';
 
 export interface LobbyHooks {
@@ -67,7 +68,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const rated = v.optionalBoolean(b.rated, 'rated') ?? ctx.state.account !== undefined;
     if (rated && !ctx.state.account) throw new HttpError(400, 'rated matches are created by signed-in players: sign in, or leave rated out');
     const matchID = newMatchID();
-    const { initialState, metadata } = buildMatch(game, b.setupData, unlisted);
+    const { initialState, metadata } = buildMatch(game, rated ? ratedSetup(b.setupData) : b.setupData, unlisted);
     // Ratings are for games played without take-backs (unset, a rated match has them off).
     if (rated && ![undefined, 'off'].includes((b.setupData as { takeBacks?: string } | undefined)?.takeBacks)) throw new HttpError(400, 'takeBacks must be "off" in a rated match');
     if (rated) metadata.rated = true;

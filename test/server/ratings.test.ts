@@ -214,6 +214,18 @@ describe('a rated match over the sockets (embedded)', () => {
   });
   afterAll(() => t.stop());
 
+  it('a rated match without a clock can always end: a seat away for a day may be handed to the computer (and then loses); with a clock, or unrated, the setup is as asked', async () => {
+    const ed = await signUp(t.url, 'Deadline');
+    const setupOf = async (body: unknown) => {
+      const { matchID } = (await ed.call('/games/watergate/create', body)).body;
+      return (await t.store.head(matchID))!.metadata.setupData as { abandonMinutes?: number; clock?: unknown } | undefined;
+    };
+    expect((await setupOf({}))?.abandonMinutes).toBe(24 * 60);
+    expect((await setupOf({ setupData: { abandonMinutes: 15 } }))?.abandonMinutes).toBe(15);
+    expect((await setupOf({ setupData: { clock: { initialSeconds: 600, incrementSeconds: 10, onTimeout: 'lose' } } }))?.abandonMinutes).toBeUndefined();
+    expect((await setupOf({ rated: false }))?.abandonMinutes).toBeUndefined();
+  });
+
   it('after 3+ decisions each, a resignation moves both side ratings once; profile and leaderboard show it', async () => {
     const ed = await signUp(t.url, 'Editorial');
     const nx = await signUp(t.url, 'Tricky');
