@@ -51,6 +51,9 @@ export interface SyncData {
   chat: ChatLine[];
 }
 
+/** The longest a match's first load waits for its bus subscription to take effect. */
+const SUBSCRIBE_WAIT_MS = 1000;
+
 /** The chat lines kept with a match (in storage and in memory). */
 export const CHAT_KEPT = 200;
 
@@ -150,15 +153,24 @@ export class MatchMemory {
     let p = this.loading.get(matchID);
     if (!p) {
       p = (async () => {
-        const m = await this.o.store.load(matchID, { log: true, initialState: true });
-        if (!m) return undefined;
+        // Listening before reading: news another process saves after this read is heard. While Redis is
+        // away the wait is cut short (its return makes every process check its matches against storage).
+        const subscribed = this.o.bus.subscribe(matchID);
+        if (this.o.bus.status() === 'ok') await Promise.race([subscribed, new Promise((r) => setTimeout(r, SUBSCRIBE_WAIT_MS).unref())]);
+        const m = await this.o.store.load(matchID, { log: true, initialState: true }).catch((e: unknown) => {
+          this.o.bus.unsubscribe(matchID);
+          throw e;
+        });
+        if (!m) {
+          this.o.bus.unsubscribe(matchID);
+          return undefined;
+        }
         const line = new PlayLine(m.snapshot, m.snapshot._stateID === m.initialState!._stateID);
         const state = replay(m.snapshot, m.moves, (s, _log, row) => line.push(s, row));
         const chat = await this.o.store.chat(matchID, CHAT_KEPT);
         const e = new Entry(matchID, state, m.metadata, m.seatsVersion, m.log ?? [], m.initialState!, m.moves.length, chat);
         e.line = line;
         this.entries.set(matchID, e);
-        void this.o.bus.subscribe(matchID);
         this.emit(e, 'load');
         return e;
       })().finally(() => this.loading.delete(matchID));

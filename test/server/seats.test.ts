@@ -201,10 +201,14 @@ describe('while the computer stands in for a seat', () => {
 });
 
 describe('a seat changing hands on another process', () => {
-  it('moves the old socket there to the spectators too (news over the bus)', async () => {
+  it('moves the old socket there to the spectators too (news over the bus), even when the bus was slow to listen', async () => {
     const prefix = `wg-socket-test-${process.pid}-${Date.now()}:`;
     const busA = redisBus({ url: 'redis://127.0.0.1:6379', prefix });
     const busB = redisBus({ url: 'redis://127.0.0.1:6379', prefix });
+    // A slow subscription (a busy Redis): the leave below comes before it takes effect, unless the
+    // process listens before it reads the match.
+    const subscribe = busB.subscribe.bind(busB);
+    busB.subscribe = (id) => new Promise((r) => setTimeout(r, 500)).then(() => subscribe(id));
     const a = await startTestServer('embedded', { bus: busA });
     const shared = Object.create(a.store) as MatchStore;
     shared.close = async () => undefined;
