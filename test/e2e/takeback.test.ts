@@ -53,6 +53,8 @@ async function markerPlay(page: Page): Promise<void> {
 
 /** A finger resting on the element's middle for 800 ms (Chromium's touch input, through the DevTools protocol). */
 async function longPress(page: Page, selector: string): Promise<void> {
+  // The finger rests where the player sees the board: in the viewport.
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
   const box = (await page.locator(selector).first().boundingBox())!;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
