@@ -181,7 +181,8 @@ describe('a match through the lobby', () => {
     expect(await nixon.locator('.gameover .headline').textContent()).toBe(winner === '1' ? 'You win!' : 'You lose.');
     await editor.locator('[data-swap]').uncheck();
     await nixon.locator('[data-swap]').uncheck();
-    await Promise.all([editor.locator('[data-play-again]').click(), nixon.locator('[data-play-again], [data-rematch-accept]').first().click()]);
+    // Both ask at once: whichever asks second may already see the other's invitation and accept it instead.
+    await Promise.all([editor, nixon].map((p) => p.locator('[data-play-again], [data-rematch-accept]').first().click()));
     await editor.waitForURL((u) => !u.hash.endsWith(matchID));
     await nixon.waitForURL((u) => !u.hash.endsWith(matchID));
     expect(nixon.url().split('#')[1]).toBe(editor.url().split('#')[1]);
