@@ -4,6 +4,7 @@
  * board: invite link, the "your move" sound, turn notifications (browser, webhook), leave. After the game: play again (sides swapped unless
  * kept), the opponent's invitation to accept with one click.
  */
+import { syncSeats } from '../account/session';
 import { lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Watergate, type PlayerID } from '../../game';
@@ -55,7 +56,7 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   // Signed in on a device that never held this seat: the account's seats are fetched once (on demand).
   useEffect(() => {
     if (seat || !localStorage.getItem('watergate.account')) return;
-    import('../account/session').then(({ syncSeats }) => syncSeats(matchID)).then(() => seatFor(matchID) && setForgotten((n) => n + 1), () => undefined);
+    syncSeats(matchID).then(() => seatFor(matchID) && setForgotten((n) => n + 1), () => undefined);
   }, [matchID]);
   const server = useMemo(() => serverFor(matchID), [matchID]);
   // The server's last refusal. Before any state arrived, "not found" or a refused seat ends the page;

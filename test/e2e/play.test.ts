@@ -127,11 +127,14 @@ describe('a match through the lobby', () => {
     expect(record).toContain('Round 2 begins.');
     expect(await nixon.locator('.record-lines').textContent()).toBe(record);
 
-    // A reload rejoins the same seat (credentials kept in this browser).
+    // A reload rejoins the same seat (credentials kept in this browser), hand and all (Nixon may have
+    // played every card of this round already: the same hand, whatever its size).
+    const hand = await nixon.locator('.hand-cards .card').evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.card));
     await nixon.reload();
     await nixon.locator('.game').waitFor();
     expect(await nixon.locator('.status .me').textContent()).toBe('You are Nixon');
-    await expect.poll(() => nixon.locator('.hand-cards .card').count()).toBeGreaterThan(0); // the hand arrives with the seat's sync
+    await expect.poll(() => nixon.locator('.hand-cards .card').evaluateAll((cards) => cards.map((c) => (c as HTMLElement).dataset.card))).toEqual(hand); // the hand arrives with the seat's sync
+    expect(await nixon.locator('.hand').count()).toBe(1);
 
     // A third browser watches: no hand, no choices.
     const watcherCtx = await env.session.context({ width: 390, height: 844 });

@@ -112,10 +112,18 @@ export async function startTestServer(backend: Backend = 'embedded', opts: Parti
 
 /** One Lobby API call; returns status and parsed JSON body. */
 export async function api(url: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  const send = () =>
+    fetch(url + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  // fetch reuses a kept-alive connection the server may be closing at that very moment (its idle
+  // timeout, a busy test process late by a second): the request never reached the server, so it is sent
+  // once more on a new connection, as browsers do.
+  const res = await send().catch((e: { cause?: { code?: string } }) => {
+    if (e.cause?.code === 'ECONNRESET' || e.cause?.code === 'UND_ERR_SOCKET') return send();
+    throw e;
   });
   const text = await res.text();
   let json: any;
