@@ -1,12 +1,13 @@
-/** Worker-thread entry (pool.ts): one decision per task. Receives a seat's view only, returns plain data. */
+/** Worker-thread entry (pool.ts): one lane of a decision's searches per task. Receives a seat's view only, returns plain data. */
 import type { WatergateView } from '../game';
-import { think, type BotConfig } from './levels';
+import { searchLane } from './ensemble';
+import type { SearchOptions } from './ismcts';
 
 export interface ThinkTask {
   view: WatergateView;
-  config: BotConfig;
+  searches: SearchOptions[];
 }
 
-export default function thinkTask({ view, config }: ThinkTask) {
-  return think(view, config);
+export default function thinkTask({ view, searches }: ThinkTask) {
+  return searchLane(view, searches);
 }

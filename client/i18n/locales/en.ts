@@ -34,7 +34,7 @@ const en = {
     effect: 'action',
   },
   lobby: {
-    levels: { easy: 'Easy', normal: 'Normal', hard: 'Hard' },
+    levels: { easy: 'Easy', normal: 'Normal', hard: 'Hard', expert: 'Expert' },
     yourName: 'Your name',
     namePlaceholder: 'e.g. Ben',
     nameNeeded: 'Enter your name first.',

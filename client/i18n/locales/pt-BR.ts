@@ -36,7 +36,7 @@ const ptBR: Translation = {
     effect: 'ação',
   },
   lobby: {
-    levels: { easy: 'Fácil', normal: 'Normal', hard: 'Difícil' },
+    levels: { easy: 'Fácil', normal: 'Normal', hard: 'Difícil', expert: 'Especialista' },
     yourName: 'Seu nome',
     namePlaceholder: 'ex.: Ben',
     nameNeeded: 'Digite seu nome primeiro.',

@@ -36,7 +36,7 @@ const zhCN: Translation = {
     effect: '行动',
   },
   lobby: {
-    levels: { easy: '简单', normal: '普通', hard: '困难' },
+    levels: { easy: '简单', normal: '普通', hard: '困难', expert: '专家' },
     yourName: '你的名字',
     namePlaceholder: '例如：本',
     nameNeeded: '请先输入名字。',
