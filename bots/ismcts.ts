@@ -103,7 +103,8 @@ export function decide(view: WatergateView, opts: SearchOptions): Decision {
     while (G.winner === null && !expanded) {
       const p = G.prompt!.player;
       const moves = legalMoves(G, p);
-      if (moves.length === 1) {
+      // (A forced decision searched for its estimate still gets its one root child.)
+      if (moves.length === 1 && !(node === root && opts.searchForced)) {
         apply(G, moves[0], rng);
         continue;
       }
