@@ -22,7 +22,7 @@ export function wilson(k: number, n: number): string {
   if (n === 0) return '–';
   const z = 1.96, p = k / n, d = 1 + (z * z) / n;
   const c = (p + (z * z) / (2 * n)) / d, h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return `${(100 * (c - h)).toFixed(0)}–${(100 * (c + h)).toFixed(0)}%`;
+  return `${Math.max(0, 100 * (c - h)).toFixed(0)}–${Math.min(100, 100 * (c + h)).toFixed(0)}%`;
 }
 
 /** Tenths of the estimate; the last bin holds 100%. */
