@@ -242,12 +242,8 @@ function pairedTable(base: string, variant: string): string {
   if (pairs.length === 0) return '';
   const count = (x: string, y: string) => pairs.filter((k) => a.get(k)!.result.winner === x && b.get(k)!.result.winner === y).length;
   const [ee, en, ne, nn] = [count('0', '0'), count('0', '1'), count('1', '0'), count('1', '1')];
-  // Two-sided sign test: under "no effect" each changed pair goes either way with probability 1/2.
   const n = en + ne;
-  const k = Math.min(en, ne);
-  let tail = 0;
-  for (let i = 0; i <= k; i++) tail += binom(n, i) / 2 ** n;
-  const p = Math.min(1, 2 * tail);
+  const p = signTest(en, ne);
   return [
     `Paired with the components as they are (${dataFile(base)}), game by game on the same seeds (${pairs.length} pairs):`,
     '',
@@ -264,6 +260,32 @@ const binom = (n: number, k: number) => {
   for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
   return r;
 };
+/** Two-sided sign test: under "no effect" each of the a + b changed pairs goes either way with probability 1/2. */
+function signTest(a: number, b: number): number {
+  const n = a + b;
+  let tail = 0;
+  for (let i = 0; i <= Math.min(a, b); i++) tail += binom(n, i) / 2 ** n;
+  return Math.min(1, 2 * tail);
+}
+
+/**
+ * A level against hard, deal by deal: game g is played twice on the same seed, the level in each seat.
+ * Where the same seat won both, the deal (and the seat) decided; the pairs one bot won twice are where
+ * the bots differed.
+ */
+function pairsByDeal(rows: GameRow[], level: string): string {
+  const bySeat = (seat: PlayerID) => new Map(rows.filter((r) => r.seat === seat && !r.result.aborted).map((r) => [r.game, r]));
+  const asEditor = bySeat('0'), asNixon = bySeat('1');
+  const games = [...asEditor.keys()].filter((g) => asNixon.has(g));
+  if (games.length === 0) return '';
+  const count = (editorGame: PlayerID, nixonGame: PlayerID) => games.filter((g) => asEditor.get(g)!.result.winner === editorGame && asNixon.get(g)!.result.winner === nixonGame).length;
+  const [editorBoth, nixonBoth, levelBoth, hardBoth] = [count('0', '0'), count('1', '1'), count('0', '1'), count('1', '0')];
+  const n = levelBoth + hardBoth;
+  return [
+    `By deal (${games.length} seeds played in both seats): the Editor won both games of ${editorBoth}, Nixon both of ${nixonBoth}; ${level} won both of ${levelBoth}, hard both of ${hardBoth}` +
+      ` (sign test on those ${n}: p = ${n ? signTest(levelBoth, hardBoth).toFixed(2) : '–'}).`,
+  ].join('\n');
+}
 
 /** A level's iteration budget in words. */
 function budget(level: Level): string {
@@ -381,6 +403,8 @@ async function main() {
         `Level ${level} (${budget(level)} per decision) against hard (${budget('hard')}), iteration budgets only (\`deterministic\`), one thread: every search of a decision ran one after the other in the benchmark's process, so ${level}'s think times are those of one core (on the server its searches share the bot threads).`,
         '',
         winTable(s, 'hard').replace('| our bot plays |', `| ${level} plays |`),
+        '',
+        pairsByDeal(rows, level),
         '',
         THINK_HEADER,
         thinkRow(`${level}`, s.ours),

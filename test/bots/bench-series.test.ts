@@ -57,6 +57,8 @@ describe('the expert-vs-hard series', () => {
     expect(text).toContain('| Editor vs hard | 3 | 2 | 66.7% |');
     expect(text).toContain('| Nixon vs hard | 2 | 2 | 100.0% |');
     expect(text).toContain('| both seats | 5 | 4 | **80.0%** |');
+    // Deal by deal: seed 0 expert won in both seats, seed 1 Nixon won both, seed 2 was played in one seat only.
+    expect(text).toContain('By deal (2 seeds played in both seats): the Editor won both games of 0, Nixon both of 1; expert won both of 1, hard both of 0 (sign test on those 1: p = 1.00).');
     // Expert's calibration: 0.58 lost; 0.72, 0.75 won; 0.81 won; 0.91 won.
     const calibration = text.slice(text.indexOf('bots-calibration-expert-vs-hard:start'));
     const expert = calibration.slice(calibration.indexOf('**expert:**'), calibration.indexOf('**hard:**'));
