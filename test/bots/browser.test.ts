@@ -57,13 +57,13 @@ describe('our bot in the browser', () => {
   it('spreads the expert level over several workers on a device with cores to spare, and decides as Node does', async () => {
     const context = await session.context();
     const page = await context.newPage();
-    // A device with 5 cores: the page keeps one, the bot may use 4.
+    // A device with 5 cores: the page keeps one, the bot may use 4 (it needs one per search, 2 here).
     await page.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 5 }));
     await page.goto(server.resolvedUrls!.local[0]);
     await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
 
     const view = playerView(newGame({}, botRng(78)), '0');
-    const config = { level: 'expert' as const, deterministic: true, seed: 9, iterations: 400 };
+    const config = { level: 'expert' as const, deterministic: true, seed: 9, iterations: 400, searches: 4 };
     type Reply = { move: unknown; iterations: number; stats: { move: unknown; visits: number; mean: number }[]; winChance: number };
     const inBrowser = await page.evaluate(([v, c]) => (window as never as { thinkInBrowser: (v: unknown, c: unknown) => Promise<Reply> }).thinkInBrowser(v, c), [view, config] as const);
     const inNode = think(view, config);

@@ -32,19 +32,20 @@ describe('the expert level', () => {
   const views = positions(71, 23, 3);
 
   it('is a pure function of view, config and seed, whether its searches run on 1, 2, 3 or 4 threads', () => {
-    for (const view of views) {
-      const once = think(view, small);
-      const again = think(structuredClone(view), small);
+    // The level's own searches, and four of them (a split into uneven lanes).
+    for (const [view, config] of views.flatMap((v): [WatergateView, BotConfig][] => [[v, small], [v, { ...small, searches: 4 }]])) {
+      const once = think(view, config);
+      const again = think(structuredClone(view), config);
       expect(again.move).toEqual(once.move);
       expect(again.stats).toEqual(once.stats);
       for (const threads of [2, 3, 4]) {
-        const split = mergeLanes(lanesFor(view, small, threads).map((lane) => searchLane(view, lane)));
+        const split = mergeLanes(lanesFor(view, config, threads).map((lane) => searchLane(view, lane)));
         expect(split.move).toEqual(once.move);
         expect(split.stats).toEqual(once.stats);
         expect(split.iterations).toBe(once.iterations);
       }
       // Another seed samples other worlds: the statistics change.
-      expect(think(view, { ...small, seed: 6 }).stats).not.toEqual(once.stats);
+      expect(think(view, { ...config, seed: 6 }).stats).not.toEqual(once.stats);
     }
   });
 
@@ -54,7 +55,7 @@ describe('the expert level', () => {
     expect(plan).toHaveLength(LEVELS.expert.searches);
     expect(new Set(plan.map((o) => o.seed)).size).toBe(plan.length);
     const parts = plan.map((o) => decide(view, o));
-    // Independent searches: not the same tree four times.
+    // Independent searches: not the same tree twice.
     expect(parts[1].stats).not.toEqual(parts[0].stats);
     const merged = think(view, small);
     expect(merged.iterations).toBe(LEVELS.expert.searches * 300);
@@ -86,19 +87,23 @@ describe('the expert level', () => {
     expect(quick.winChance).toBeUndefined();
     const estimated = think(forced, { ...small, estimate: true });
     expect(estimated.move).toEqual(quick.move);
-    expect(estimated.iterations).toBe(4 * 300);
+    expect(estimated.iterations).toBe(LEVELS.expert.searches * 300);
     expect(estimated.stats).toHaveLength(1);
     expect(estimated.winChance).toBeGreaterThan(0);
   });
 
   it('shares its time cap among the searches that must wait for a thread', () => {
     const view = views[0];
-    const cap = LEVELS.expert.timeMs;
-    expect(planSearches(view, { level: 'expert' }, 1).map((o) => o.timeMs)).toEqual([cap / 4, cap / 4, cap / 4, cap / 4]);
-    expect(planSearches(view, { level: 'expert' }, 2).map((o) => o.timeMs)).toEqual([cap / 2, cap / 2, cap / 2, cap / 2]);
-    expect(planSearches(view, { level: 'expert' }, 8).map((o) => o.timeMs)).toEqual([cap, cap, cap, cap]);
+    const cap = 2000;
+    const four = { level: 'expert' as const, searches: 4, timeMs: cap };
+    expect(planSearches(view, four, 1).map((o) => o.timeMs)).toEqual([cap / 4, cap / 4, cap / 4, cap / 4]);
+    expect(planSearches(view, four, 2).map((o) => o.timeMs)).toEqual([cap / 2, cap / 2, cap / 2, cap / 2]);
+    expect(planSearches(view, four, 8).map((o) => o.timeMs)).toEqual([cap, cap, cap, cap]);
     // Lanes of two searches on two threads: each lane's caps add up to the decision's.
-    for (const lane of splitLanes(planSearches(view, { level: 'expert' }, 2), 2)) expect(lane.reduce((t, o) => t + o.timeMs!, 0)).toBe(cap);
+    for (const lane of splitLanes(planSearches(view, four, 2), 2)) expect(lane.reduce((t, o) => t + o.timeMs!, 0)).toBe(cap);
+    // The level itself: two searches, each with hard's 900 ms on one thread, the whole 1,800 on two.
+    expect(planSearches(view, { level: 'expert' }, 1).map((o) => o.timeMs)).toEqual([900, 900]);
+    expect(planSearches(view, { level: 'expert' }, 2).map((o) => o.timeMs)).toEqual([1800, 1800]);
     expect(planSearches(view, { level: 'expert', deterministic: true }, 1).every((o) => o.timeMs === undefined)).toBe(true);
   });
 });
@@ -111,7 +116,7 @@ describe('the expert level on the worker pool', () => {
   it('decides as one thread would, with a task per thread, and a full pool refuses the next decision at once', async () => {
     const here = think(view, small);
     const first = pool.think(view, small);
-    expect(pool.queued).toBe(2); // two threads: two lanes of two searches
+    expect(pool.queued).toBe(2); // two threads: a lane for each search
     // One place is left (2 threads + 1 waiting): a second expert decision needs two, so it is refused.
     await expect(pool.think(view, small)).rejects.toBeInstanceOf(BotQueueFull);
     // A decision of one search still fits.
@@ -129,7 +134,7 @@ describe('the expert level on the worker pool', () => {
 });
 
 describe('merged searches against one search, scaled down', () => {
-  it('four merged searches win at least as many of 4 seeded games (2 per seat) as a single search of the same size', async () => {
+  it('merged searches win at least as many of 4 seeded games (2 per seat) as a single search of the same size', async () => {
     // The benchmark's match (docs/BOTS.md) at a fraction of its budgets, so it runs in a test.
     const merged = watergateBot({ level: 'expert', deterministic: true, iterations: 150 });
     const single = watergateBot({ level: 'hard', deterministic: true, iterations: 150 });
