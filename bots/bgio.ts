@@ -30,7 +30,7 @@ export function watergateBot(config: BotConfig = {}, thinker: Thinker = think): 
     async play(state: State, playerID: BgioPlayerID) {
       const view = playerView(state.G as WatergateState, playerID);
       const decision = await thinker(view, config);
-      return { action: moveAction(decision.move, playerID), metadata: { iterations: decision.iterations, elapsedMs: decision.elapsedMs } };
+      return { action: moveAction(decision.move, playerID), metadata: { iterations: decision.iterations, elapsedMs: decision.elapsedMs, winChance: decision.winChance } };
     }
   };
 }

@@ -8,7 +8,7 @@
  * (headless matches between bots).
  */
 export { think, LEVELS, type BotConfig, type Level } from './levels';
-export type { Decision } from './ismcts';
+export type { Decision, RootStat } from './ismcts';
 export type { Thinker } from './bgio';
 export { editorWinChance, connectionCost } from './evaluate';
 export { botRng, seedFrom, type BotRng } from './rng';

@@ -20,14 +20,27 @@ export interface SearchOptions {
   exploration?: number;
   /** Rounds to play out past the current one before evaluating (0: evaluate when this round ends). */
   extraRounds?: number;
+  /** Search even when only one move is legal (an analysis wants the estimate of every position). */
+  searchForced?: boolean;
 }
 
 export interface Decision {
   move: MoveChoice;
   iterations: number;
   elapsedMs: number;
-  /** Root statistics, most visited first. */
-  stats: { move: MoveChoice; visits: number; mean: number }[];
+  /** Root statistics, most visited first; `mean` is the move's value from the decider's side, in [0, 1]. */
+  stats: RootStat[];
+  /**
+   * The decider's estimated chance to win: the chosen move's mean value. Absent when nothing was
+   * searched (a forced move without `searchForced`).
+   */
+  winChance?: number;
+}
+
+export interface RootStat {
+  move: MoveChoice;
+  visits: number;
+  mean: number;
 }
 
 interface TreeNode {
@@ -54,7 +67,7 @@ function encode(v: unknown): string {
   else for (const k in v) if ((v as Record<string, unknown>)[k] !== undefined) s += `${k}:${encode((v as Record<string, unknown>)[k])},`;
   return s + (Array.isArray(v) ? ']' : '}');
 }
-const keyOf = (m: MoveChoice): string => m.move + encode(m.args[0]);
+export const keyOf = (m: MoveChoice): string => m.move + encode(m.args[0]);
 const newNode = (player: PlayerID | null, move: MoveChoice | null): TreeNode => ({ player, move, visits: 0, avail: 0, value: 0, children: new Map() });
 const MAX_PLAYOUT_MOVES = 400;
 
@@ -73,7 +86,7 @@ export function decide(view: WatergateView, opts: SearchOptions): Decision {
   const sampler = samplerFor(view);
   const rootMoves = legalMoves(sampler.sample(rng), me);
   if (rootMoves.length === 0) throw new Error('no legal move');
-  if (rootMoves.length === 1) return { move: rootMoves[0], iterations: 0, elapsedMs: performance.now() - started, stats: [] };
+  if (rootMoves.length === 1 && !opts.searchForced) return { move: rootMoves[0], iterations: 0, elapsedMs: performance.now() - started, stats: [] };
 
   const c = opts.exploration ?? 0.7;
   const lastRound = view.round + (opts.extraRounds ?? 0);
@@ -90,7 +103,8 @@ export function decide(view: WatergateView, opts: SearchOptions): Decision {
     while (G.winner === null && !expanded) {
       const p = G.prompt!.player;
       const moves = legalMoves(G, p);
-      if (moves.length === 1) {
+      // (A forced decision searched for its estimate still gets its one root child.)
+      if (moves.length === 1 && !(node === root && opts.searchForced)) {
         apply(G, moves[0], rng);
         continue;
       }
@@ -134,5 +148,5 @@ export function decide(view: WatergateView, opts: SearchOptions): Decision {
     .filter(([k]) => legal.has(k))
     .map(([, n]) => ({ move: n.move!, visits: n.visits, mean: n.value / n.visits }))
     .sort((a, b) => b.visits - a.visits || b.mean - a.mean);
-  return { move: stats[0]?.move ?? rootMoves[0], iterations: it, elapsedMs: performance.now() - started, stats };
+  return { move: stats[0]?.move ?? rootMoves[0], iterations: it, elapsedMs: performance.now() - started, stats, winChance: stats[0]?.mean };
 }

@@ -6,9 +6,10 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { MoveChoice, WatergateView } from '../game';
-import type { Decision } from './ismcts';
-import type { BotConfig } from './levels';
 import type { Review } from './analyse';
+import { mergeLanes } from './ensemble';
+import type { Decision } from './ismcts';
+import { lanesFor, type BotConfig } from './levels';
 import type { ReviewTask, ThinkTask } from './worker';
 
 /** Under tsx or Vitest the worker is TypeScript: load it through tsx's loader (resolved from here, not the cwd). */
@@ -22,7 +23,10 @@ function workerFile(): { filename: string; execArgv: string[] } {
 export interface BotPoolOptions {
   /** Worker threads (default 1: leave the other cores to the server). */
   threads?: number;
-  /** Decisions that may wait for a thread (default 8 per thread); past that, think() refuses at once. */
+  /**
+   * Tasks that may wait for a thread (default 8 per thread); past that, think() refuses at once. A
+   * decision is one task per thread it uses: the expert level's searches are split over the threads.
+   */
   maxQueue?: number;
 }
 
@@ -37,12 +41,15 @@ export class BotQueueFull extends Error {
 }
 
 export class BotPool {
-  private readonly pool: Piscina<ThinkTask | ReviewTask, Decision | Review>;
+  private readonly pool: Piscina<ThinkTask | ReviewTask, Decision[] | Review>;
+  private readonly threads: number;
   private readonly capacity: number;
-  /** Decisions running or waiting: counted here so that the bound holds the moment think() is called. */
+  /** Tasks running or waiting: counted here so that the bound holds the moment think() is called. */
   private outstanding = 0;
+  private decisions = 0;
 
   constructor({ threads = 1, maxQueue = 8 * threads }: BotPoolOptions = {}) {
+    this.threads = threads;
     this.capacity = threads + maxQueue;
     const { filename, execArgv } = workerFile();
     // No thread until the first decision: a server without "vs computer" matches keeps its memory (docs/LOAD.md).
@@ -50,22 +57,38 @@ export class BotPool {
   }
 
   /** One decision for the seat that owns `view`; rejects with BotQueueFull when the queue is full. */
-  think = (view: WatergateView, config: BotConfig = {}): Promise<Decision> => this.run({ view, config }) as Promise<Decision>;
-
-  /** One decision of a finished game judged (bots/analyse.ts), under the same bound. */
-  review = (view: WatergateView, played: MoveChoice, config: BotConfig = {}): Promise<Review> => this.run({ view, played, config }, 'reviewTask') as Promise<Review>;
-
-  private async run(task: ThinkTask | ReviewTask, name?: string): Promise<Decision | Review> {
-    if (this.outstanding >= this.capacity) throw new BotQueueFull(this.outstanding);
-    this.outstanding++;
+  think = async (view: WatergateView, config: BotConfig = {}): Promise<Decision> => {
+    // At most `threads` tasks, so a decision always fits in an empty pool.
+    const lanes = lanesFor(view, config, this.threads);
+    if (this.outstanding + lanes.length > this.capacity) throw new BotQueueFull(this.decisions);
+    this.outstanding += lanes.length;
+    this.decisions++;
     try {
-      return await this.pool.run(task, name ? { name } : undefined);
+      // Every lane settles before the count goes down: a failed lane must not free its siblings' places.
+      const done = await Promise.allSettled(lanes.map((searches) => this.pool.run({ view, searches })));
+      const failed = done.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      return mergeLanes(done.map((r) => (r as PromiseFulfilledResult<Decision[]>).value));
+    } finally {
+      this.outstanding -= lanes.length;
+      this.decisions--;
+    }
+  };
+
+  /** One decision of a finished game judged (bots/analyse.ts), under the same bound: one task. */
+  review = async (view: WatergateView, played: MoveChoice, config: BotConfig = {}): Promise<Review> => {
+    if (this.outstanding + 1 > this.capacity) throw new BotQueueFull(this.decisions);
+    this.outstanding++;
+    this.decisions++;
+    try {
+      return (await this.pool.run({ view, played, config }, { name: 'reviewTask' })) as Review;
     } finally {
       this.outstanding--;
+      this.decisions--;
     }
-  }
+  };
 
-  /** Decisions running or waiting for a free thread. */
+  /** Tasks running or waiting for a free thread (one per decision below expert). */
   get queued(): number {
     return this.outstanding;
   }

@@ -1,15 +1,17 @@
-/** Worker-thread entry (pool.ts): one decision per task. Receives a seat's view only, returns plain data. */
+/** Worker-thread entry (pool.ts): one lane of a decision's searches per task, or one decision of a finished game judged. Receives a seat's view only, returns plain data. */
 import type { MoveChoice, WatergateView } from '../game';
 import { review } from './analyse';
-import { think, type BotConfig } from './levels';
+import { searchLane } from './ensemble';
+import type { SearchOptions } from './ismcts';
+import type { BotConfig } from './levels';
 
 export interface ThinkTask {
   view: WatergateView;
-  config: BotConfig;
+  searches: SearchOptions[];
 }
 
-export default function thinkTask({ view, config }: ThinkTask) {
-  return think(view, config);
+export default function thinkTask({ view, searches }: ThinkTask) {
+  return searchLane(view, searches);
 }
 
 /** A finished game's decision judged (the server's cached analysis), by name: `pool.run(task, { name: 'reviewTask' })`. */

@@ -28,7 +28,7 @@ export interface GuardError {
  * The computer's levels, easiest first: the one list the level picker, the bots' budgets (bots/levels.ts),
  * the lobby's validation and the locales' words (`lobby.levels.<level>`) are all keyed by.
  */
-export const LEVEL_NAMES = ['easy', 'normal', 'hard'] as const;
+export const LEVEL_NAMES = ['easy', 'normal', 'hard', 'expert'] as const;
 export type Level = (typeof LEVEL_NAMES)[number];
 export const isLevel = (x: unknown): x is Level => (LEVEL_NAMES as readonly unknown[]).includes(x);
 

@@ -23,7 +23,7 @@ const MARK_PILE = /\p{M}{5,}/u;
  * be called any mix of these. test/client/names.test.ts checks this list against the locales.
  */
 const COMPUTER = ['computer', 'computador', '电脑', '電腦'];
-const BESIDE = ['easy', 'normal', 'hard', 'facil', 'dificil', '简单', '普通', '困难', 'editor', 'nixon', '主编', '尼克松'];
+const BESIDE = ['easy', 'normal', 'hard', 'expert', 'facil', 'dificil', 'especialista', '简单', '普通', '困难', '专家', 'editor', 'nixon', '主编', '尼克松'];
 const COMPUTER_NAME = new RegExp(`^(?:${BESIDE.join('|')})*(?:${COMPUTER.join('|')})(?:${[...COMPUTER, ...BESIDE].join('|')})*$`, 'u');
 
 /** Letters that look like Latin ones (Cyrillic, Greek, Armenian, small capitals, digits) read as those, for the comparison only. */

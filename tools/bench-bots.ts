@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bots [-- --games N] [--first I] [--only random,mcts,self,balance,levels] [--mcts-ms T] [--variant V] [--no-write]`
+ * `npm run bench:bots [-- --games N] [--first I] [--only random,mcts,self,balance,levels,expert-vs-hard] [--mcts-ms T] [--variant V] [--no-write]`
  *
  * Measures the bots and writes the results into docs/BOTS.md and docs/BALANCE.md (between
  * `<!-- bots-NAME:start/end -->` markers, so runs of different parts can be combined):
@@ -8,7 +8,9 @@
  * - mcts:   our bot vs boardgame.io's MCTSBot (our subclass; it sees the full state), both searching
  *           T ms per decision, N games per seat;
  * - self:   our bot (hard) vs itself, N games (also the balance at level hard);
- * - balance: our bot (normal) vs itself, 2N games: Editor win rate, rounds, how games end.
+ * - balance: our bot (normal) vs itself, 2N games: Editor win rate, rounds, how games end;
+ * - <level>-vs-hard (e.g. expert-vs-hard, only when asked for): that level against hard, both with
+ *   iteration budgets only, N games per seat; with the calibration of both bots' win-chance estimates.
  * `--variant V` (with self or balance) patches the components as the proposal V of
  * tools/balance-variants.ts, in this process only; its games and sections are its own.
  * All games run through boardgame.io's reducer (bots/arena.ts) with seeded matches. Each game is also
@@ -23,8 +25,9 @@ import cliProgress from 'cli-progress';
 import { newGame, playerView, type PlayerID } from '../game';
 import { playMatch, type BotClass, type MatchResult } from '../bots/arena';
 import { watergateBot, watergateMCTSBot } from '../bots/bgio';
-import { botRng, LEVELS, think, type BotConfig } from '../bots/index';
-import { LEVEL_NAMES } from '../protocol/index';
+import { botRng, LEVELS, think, type BotConfig, type Level } from '../bots/index';
+import { isLevel, LEVEL_NAMES } from '../protocol/index';
+import { reliabilityTable, wilson, type Forecast } from './calibration';
 import { applyVariant } from './balance-variants';
 import { machine, today, writeSection } from './machine';
 import { engineDriver, playout, randomChooser } from './playout';
@@ -36,6 +39,8 @@ const opt = (name: string, fallback: string) => {
 };
 const GAMES = Number(opt('games', '100'));
 const ONLY = opt('only', 'levels,random,mcts,self,balance').split(',');
+/** Levels measured against hard (`--only expert-vs-hard`). */
+const VS_HARD = ONLY.map((o) => /^(.+)-vs-hard$/.exec(o)?.[1]).filter((l): l is Level => l !== undefined && isLevel(l) && l !== 'hard');
 const MCTS_MS = Number(opt('mcts-ms', '250'));
 const WRITE = !args.includes('--no-write');
 const VARIANT = opt('variant', '');
@@ -45,6 +50,7 @@ const VARIANT_TEXT = VARIANT ? applyVariant(VARIANT) : '';
 if (!Number.isInteger(GAMES) || GAMES < 0) throw new Error('--games must be a whole number (0: play none, rewrite the sections from the stored games)');
 if (GAMES === 0 && (!WRITE || ONLY.includes('levels'))) throw new Error('--games 0 rewrites the sections of random, mcts, self or balance from docs/bots-data: not with --no-write or levels');
 if (!Number.isInteger(FIRST) || FIRST < 0) throw new Error('--first must be a game index (0 or more)');
+if (ONLY.some((o) => o.endsWith('-vs-hard') && !VS_HARD.some((l) => o === `${l}-vs-hard`))) throw new Error(`--only <level>-vs-hard takes a level other than hard: ${LEVEL_NAMES.filter((l) => l !== 'hard').join(', ')}`);
 if (VARIANT && ONLY.some((o) => o !== 'balance' && o !== 'self')) throw new Error('--variant changes the components: use it with --only balance or --only self');
 /** A proposal's series, sections and seeds are its own, so before and after stand side by side. */
 const variantSuffix = VARIANT ? `-${VARIANT}` : '';
@@ -59,26 +65,25 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
 const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : '–');
-/** Wilson 95% interval, in percent. */
-const wilson = (k: number, n: number) => {
-  if (n === 0) return '–';
-  const z = 1.96, p = k / n, d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d, h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return `${(100 * (c - h)).toFixed(0)}–${(100 * (c + h)).toFixed(0)}%`;
-};
 
-/** Each searched decision's think time (ms) and iterations. (Rows stored before 2026-11-30 11:30 also carry totals, unused.) */
+/**
+ * Each searched decision's think time (ms), iterations and — in series stored since the expert level —
+ * the decider's estimated chance to win (for the calibration). (Rows stored before 2026-11-30 11:30 also
+ * carry totals, unused.)
+ */
 interface Think {
   times: number[];
   its: number[];
+  est?: number[];
 }
-const newThink = (): Think => ({ times: [], its: [] });
+const newThink = (): Think => ({ times: [], its: [], est: [] });
 function record(t: Think, msTaken: number, metadata: unknown) {
-  const m = metadata as { iterations?: number; visits?: number } | undefined;
+  const m = metadata as { iterations?: number; visits?: number; winChance?: number } | undefined;
   const its = m?.iterations ?? m?.visits ?? 0;
   if (its === 0) return; // a forced move: nothing to search
   t.times.push(Math.round(msTaken * 10) / 10);
   t.its.push(its);
+  if (typeof m?.winChance === 'number') t.est?.push(Math.round(m.winChance * 1e4) / 1e4);
 }
 
 interface Series {
@@ -122,6 +127,17 @@ function loadRows(series: string): Map<string, GameRow> {
 function addThink(into: Think, t: Think) {
   into.times.push(...t.times);
   into.its.push(...t.its);
+}
+
+/** Every stored estimate of one side of a series, with whether that side won its game. */
+function forecasts(rows: Iterable<GameRow>, side: 'ours' | 'theirs'): Forecast[] {
+  const out: Forecast[] = [];
+  for (const row of rows) {
+    if (row.result.aborted) continue;
+    const seat = side === 'ours' ? row.seat : row.seat === '0' ? '1' : '0';
+    for (const p of row[side].est ?? []) out.push({ p, won: row.result.winner === seat });
+  }
+  return out;
 }
 
 function summarize(rows: Iterable<GameRow>): Series {
@@ -226,12 +242,8 @@ function pairedTable(base: string, variant: string): string {
   if (pairs.length === 0) return '';
   const count = (x: string, y: string) => pairs.filter((k) => a.get(k)!.result.winner === x && b.get(k)!.result.winner === y).length;
   const [ee, en, ne, nn] = [count('0', '0'), count('0', '1'), count('1', '0'), count('1', '1')];
-  // Two-sided sign test: under "no effect" each changed pair goes either way with probability 1/2.
   const n = en + ne;
-  const k = Math.min(en, ne);
-  let tail = 0;
-  for (let i = 0; i <= k; i++) tail += binom(n, i) / 2 ** n;
-  const p = Math.min(1, 2 * tail);
+  const p = signTest(en, ne);
   return [
     `Paired with the components as they are (${dataFile(base)}), game by game on the same seeds (${pairs.length} pairs):`,
     '',
@@ -248,6 +260,38 @@ const binom = (n: number, k: number) => {
   for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
   return r;
 };
+/** Two-sided sign test: under "no effect" each of the a + b changed pairs goes either way with probability 1/2. */
+function signTest(a: number, b: number): number {
+  const n = a + b;
+  let tail = 0;
+  for (let i = 0; i <= Math.min(a, b); i++) tail += binom(n, i) / 2 ** n;
+  return Math.min(1, 2 * tail);
+}
+
+/**
+ * A level against hard, deal by deal: game g is played twice on the same seed, the level in each seat.
+ * Where the same seat won both, the deal (and the seat) decided; the pairs one bot won twice are where
+ * the bots differed.
+ */
+function pairsByDeal(rows: GameRow[], level: string): string {
+  const bySeat = (seat: PlayerID) => new Map(rows.filter((r) => r.seat === seat && !r.result.aborted).map((r) => [r.game, r]));
+  const asEditor = bySeat('0'), asNixon = bySeat('1');
+  const games = [...asEditor.keys()].filter((g) => asNixon.has(g));
+  if (games.length === 0) return '';
+  const count = (editorGame: PlayerID, nixonGame: PlayerID) => games.filter((g) => asEditor.get(g)!.result.winner === editorGame && asNixon.get(g)!.result.winner === nixonGame).length;
+  const [editorBoth, nixonBoth, levelBoth, hardBoth] = [count('0', '0'), count('1', '1'), count('0', '1'), count('1', '0')];
+  const n = levelBoth + hardBoth;
+  return [
+    `By deal (${games.length} seeds played in both seats): the Editor won both games of ${editorBoth}, Nixon both of ${nixonBoth}; ${level} won both of ${levelBoth}, hard both of ${hardBoth}` +
+      ` (sign test on those ${n}: p = ${n ? signTest(levelBoth, hardBoth).toFixed(2) : '–'}).`,
+  ].join('\n');
+}
+
+/** A level's iteration budget in words. */
+function budget(level: Level): string {
+  const { iterations, searches } = LEVELS[level];
+  return searches === 1 ? `${iterations} iterations` : `${searches} searches × ${iterations} iterations`;
+}
 
 /** Think time of each level on fixed positions (decision points of seeded random games), time caps on. */
 async function levels(bars: cliProgress.MultiBar): Promise<string> {
@@ -269,7 +313,7 @@ async function levels(bars: cliProgress.MultiBar): Promise<string> {
       bar.increment();
       await new Promise((r) => setTimeout(r, 0));
     }
-    rows.push(thinkRow(`${level} (${LEVELS[level].iterations} iterations or ${LEVELS[level].timeMs} ms)`, t));
+    rows.push(thinkRow(`${level} (${budget(level)} or ${LEVELS[level].timeMs} ms)`, t));
   }
   return [THINK_HEADER.replace('think time', 'level (budget)'), ...rows].join('\n');
 }
@@ -346,6 +390,43 @@ async function main() {
     const title = VARIANT ? `Level normal against itself, with the proposal "${VARIANT}": ${VARIANT_TEXT}.` : 'Level normal against itself:';
     const paired = VARIANT ? pairedTable('balance', `balance${variantSuffix}`) : '';
     sections.push(['docs/BALANCE.md', section, s.runs, `${title}\n\n${balanceTable(s.results)}${paired ? `\n\n${paired}` : ''}`]);
+  }
+  for (const level of VS_HARD) {
+    const mine = watergateBot({ level, deterministic: true });
+    const s = await series(`${level} vs hard`, `${level}-vs-hard`, mine, ours, GAMES, ['0', '1'], bars);
+    const rows = [...loadRows(`${level}-vs-hard`).values()];
+    sections.push([
+      'docs/BOTS.md',
+      `${level}-vs-hard`,
+      s.runs,
+      [
+        `Level ${level} (${budget(level)} per decision) against hard (${budget('hard')}), iteration budgets only (\`deterministic\`), one thread: every search of a decision ran one after the other in the benchmark's process, so ${level}'s think times are those of one core (on the server its searches share the bot threads).`,
+        '',
+        winTable(s, 'hard').replace('| our bot plays |', `| ${level} plays |`),
+        '',
+        pairsByDeal(rows, level),
+        '',
+        THINK_HEADER,
+        thinkRow(`${level}`, s.ours),
+        thinkRow('hard', s.theirs),
+      ].join('\n'),
+    ]);
+    sections.push([
+      'docs/BOTS.md',
+      `calibration-${level}-vs-hard`,
+      s.runs,
+      [
+        `The win-chance estimate of each searched decision (the chosen move's mean value, from the decider's side) against the result of its game, over every stored game of ${dataFile(`${level}-vs-hard`)}:`,
+        '',
+        `**${level}:**`,
+        '',
+        reliabilityTable(forecasts(rows, 'ours')),
+        '',
+        '**hard:**',
+        '',
+        reliabilityTable(forecasts(rows, 'theirs')),
+      ].join('\n'),
+    ]);
   }
   bars.stop();
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyClient } from 'boardgame.io/client';
 import { legalMoves, type WatergateView } from '../../game';
+import { LEVEL_NAMES } from '../../protocol/index';
 import { samplerFor } from '../../bots/determinize';
 import { botRng } from '../../bots/rng';
 import { playSeat } from '../../bots/seat';
@@ -79,7 +80,8 @@ describe('lobby match vs computer', () => {
     const before = (await new LobbyClient({ server: server.url }).listMatches('watergate')).matches.length;
     for (const [body, message] of [
       [{ botSeat: '2' }, /botSeat/],
-      [{ level: 'impossible' }, /^level must be "easy", "normal" or "hard"$/],
+      // Every level protocol/ lists, in its order, in the words of the refusal.
+      [{ level: 'impossible' }, new RegExp(`^level must be ${LEVEL_NAMES.slice(0, -1).map((l) => `"${l}"`).join(', ')} or "${LEVEL_NAMES.at(-1)}"$`)],
       [{ botSeat: '0', colour: 'red' }, /unknown field "colour"/],
       [{ setupData: { jokerFallback: 'never' } }, /jokerFallback/],
     ] as const) {

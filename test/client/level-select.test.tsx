@@ -22,7 +22,7 @@ describe('LevelSelect', () => {
     const select = screen.getByRole('combobox') as HTMLSelectElement;
     const options = [...select.options];
     expect(options.map((o) => o.value)).toEqual([...LEVEL_NAMES]);
-    expect(options.map((o) => o.textContent)).toEqual(['Easy', 'Normal', 'Hard']);
+    expect(options.map((o) => o.textContent)).toEqual(['Easy', 'Normal', 'Hard', 'Expert']);
     expect(select.value).toBe('normal');
     fireEvent.change(select, { target: { value: 'hard' } });
     expect(chosen).toHaveBeenCalledWith('hard');

@@ -60,7 +60,7 @@ const en = {
     supply: 'A dashed frame: a picture not on the board yet.',
   },
   lobby: {
-    levels: { easy: 'Easy', normal: 'Normal', hard: 'Hard' },
+    levels: { easy: 'Easy', normal: 'Normal', hard: 'Hard', expert: 'Expert' },
     yourName: 'Your name',
     namePlaceholder: 'e.g. Ben',
     nameNeeded: 'Enter your name first.',

@@ -62,7 +62,7 @@ const ptBR: Translation = {
     supply: 'Uma moldura tracejada: uma foto que ainda não está no tabuleiro.',
   },
   lobby: {
-    levels: { easy: 'Fácil', normal: 'Normal', hard: 'Difícil' },
+    levels: { easy: 'Fácil', normal: 'Normal', hard: 'Difícil', expert: 'Especialista' },
     yourName: 'Seu nome',
     namePlaceholder: 'ex.: Ben',
     nameNeeded: 'Digite seu nome primeiro.',

@@ -62,7 +62,7 @@ const zhCN: Translation = {
     supply: '虚线框：尚未放上版图的照片。',
   },
   lobby: {
-    levels: { easy: '简单', normal: '普通', hard: '困难' },
+    levels: { easy: '简单', normal: '普通', hard: '困难', expert: '专家' },
     yourName: '你的名字',
     namePlaceholder: '例如：本',
     nameNeeded: '请先输入名字。',
