@@ -47,8 +47,10 @@ export async function launch(): Promise<Session> {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()} (${page.url()})`);
     });
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message} (${page.url()})`));
-    // A request still under way when its page navigates (a reload, a new address) is cancelled by the
-    // browser (net::ERR_ABORTED): not a fault. Any other failure, or a cancel without a navigation, is.
+    // A request still under way when its page navigates (a reload, a new address, about:blank) or
+    // closes is cancelled by the browser (net::ERR_ABORTED): not a fault. Chromium may report the cancel
+    // before the navigation or the close, so a cancel is judged a moment later. Any other failure, or a
+    // cancel with the page still where it was, is.
     const startedAt = new WeakMap<object, number>();
     let navigations = 0;
     page.on('framenavigated', (f) => {
@@ -61,11 +63,18 @@ export async function launch(): Promise<Session> {
     });
     page.on('requestfailed', (r) => {
       const error = r.failure()?.errorText ?? '';
+      // socket.io closes its long-poll and websocket requests when a page goes away: not a fault either.
+      if (/socket\.io/.test(r.url())) return;
+      const problem = `requestfailed: ${r.url()} ${error}`;
       // The favicon is the browser's own request, not the page's: Chromium cancels it whenever it likes
       // (a context closing while it loads, a tab going to the background).
-      const leftBehind = error === 'net::ERR_ABORTED' && ((startedAt.get(r) ?? navigations) < navigations || /\/favicon\.[a-z]+$/.test(new URL(r.url()).pathname));
-      // socket.io closes its long-poll and websocket requests when a page goes away: not a fault either.
-      if (!leftBehind && !/socket\.io/.test(r.url())) problems.push(`requestfailed: ${r.url()} ${error}`);
+      if (error !== 'net::ERR_ABORTED') problems.push(problem);
+      else if (!/\/favicon\.[a-z]+$/.test(new URL(r.url()).pathname)) {
+        const at = startedAt.get(r) ?? navigations;
+        setTimeout(() => {
+          if (navigations === at && !page.isClosed()) problems.push(problem);
+        }, 300);
+      }
     });
     page.on('response', (r) => {
       if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`);
