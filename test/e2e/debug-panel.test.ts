@@ -67,7 +67,7 @@ describe('the Debug panel in local mode', () => {
         while (performance.now() < end);
       }, 0),
     );
-    await expect.poll(async () => Math.max(0, ...(await longTasks(page))), 'the page is watched').toBeGreaterThanOrEqual(100);
+    await expect.poll(async () => Math.max(0, ...(await longTasks(page))), { message: 'the page is watched' }).toBeGreaterThanOrEqual(100);
     await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
 
     // "play" (key 2) at the page's settings: one move, for the player the game waits for.
