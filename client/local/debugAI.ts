@@ -12,11 +12,16 @@
  * - The panel builds the stock MCTSBot itself (its bots are fixed inside it), whose async mode runs 25
  *   iterations between yields: about half a second of Watergate moves on a slow machine. For the panel's
  *   bots only (recognised by this enumerate), `play` is replaced at run time, not in node_modules, by the
- *   same search (its playouts included) in slices of about 8 ms, so the page keeps answering.
+ *   same search (its playouts included) in slices of about 8 ms, so the page keeps answering. Its
+ *   positions are computed with the server's transition (game/advance.ts: the engine's check, then the
+ *   state boardgame.io's reducer would give, which test/game/advance.test.ts holds it to) instead of the
+ *   reducer's Immer drafts: one step of a playout through the reducer could block the page for 100 ms and
+ *   more on a busy 2-core machine, a step through advance takes a fifth of that. The move the search
+ *   picks is dispatched to the page's own store, through the reducer, as before.
  */
 import { MCTSBot } from 'boardgame.io/ai';
 import type { Ctx, State } from 'boardgame.io';
-import { legalMoves, type PlayerID, type WatergateState } from '../../game';
+import { advance, legalMoves, legalOption, type PlayerID, type WatergateState } from '../../game';
 import type { GameClientInstance } from '../net/GameClient';
 
 const SLICE_MS = 8;
@@ -97,7 +102,28 @@ const yieldToPage = () => new Promise<void>((r) => setTimeout(r, 0));
  * playout of 20 moves through the reducer can itself take longer than a slice on a busy machine, so the
  * stock playout (objectives, then a random move of the player the game waits for) is walked here too.
  */
+/**
+ * The search's transition: a move the engine finds legal goes through advance; anything else (no such
+ * move here: the search only tries what enumerate offered) through the reducer, as stock.
+ */
+const fastSearches = new WeakSet<Search>();
+function useAdvance(search: Search): void {
+  if (fastSearches.has(search)) return;
+  fastSearches.add(search);
+  const reducer = search.reducer;
+  search.reducer = (state, action) => {
+    const a = action as Action;
+    if (a?.type === 'MAKE_MOVE' && state.ctx.gameover === undefined) {
+      const { type, args, playerID } = a.payload;
+      const legal = legalOption(state.G as WatergateState, playerID, type, args[0]);
+      if (!('error' in legal)) return advance(state as State<WatergateState>, { type: 'MAKE_MOVE', payload: { type, args: [legal.arg], playerID } }).state;
+    }
+    return reducer(state, action);
+  };
+}
+
 async function slicedPlay(this: Search, state: State, playerID: string) {
+  useAdvance(this);
   const root = this.createNode({ state, playerID });
   if (root.actions.length === 0) return { action: undefined, metadata: root };
   const numIterations = this.getOpt('iterations');

@@ -299,6 +299,11 @@ describe.skipIf(!hasPg || !hasHaproxy)('several processes behind HAProxy', () =>
       await until(() => back(players['0']) && back(players['1']), 'both reconnected', 60_000);
       await playToEnd(players);
       expect(players['0'].state()!._stateID).toBeGreaterThan(seen);
+    } catch (e) {
+      // What the surviving process said (and each client last received) is what a failure here is read from.
+      for (const s of cluster.servers) console.error(`process ${s.port}:\n${s.lines.slice(-80).join('\n')}`);
+      for (const seat of ['0', '1'] as const) console.error(`client ${seat}: state ${players[seat].state()?._stateID}, last events ${JSON.stringify(players[seat].received.slice(-6).map((r) => r.event))}`);
+      throw e;
     } finally {
       stopAll(players);
     }
