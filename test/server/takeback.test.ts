@@ -12,7 +12,7 @@ import type { Thinker } from '../../bots/bgio';
 import { replayStates, takenBackSteps } from '../../client/replay/steps';
 import { advance, EMPTY, hide, legalMoves, legalOption, refill, secretsOf, type MoveChoice, type PlayArgs, type PlayerID, type WatergateState } from '../../game/index';
 import { sealedBy, TAKE_BACK_KINDS } from '../../game/undo';
-import { STATUS_EVENT, type GuardError, type MatchStatus, type TakeBackStatus } from '../../protocol/index';
+import { seatEntry, STATUS_EVENT, type GuardError, type MatchStatus, type TakeBackStatus } from '../../protocol/index';
 import type { ReplayData } from '../../protocol/replay';
 import { startServer } from '../../server/app';
 import { openStore } from '../../server/storage/index';
@@ -96,6 +96,8 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       const creds = (await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '0', playerName: 'Ann' })).body.playerCredentials as string;
       const me = player(t.url, matchID, '0', creds);
       await until(() => me.state() !== null && me.state()!.G.prompt?.player === '0', 'the Editor to decide');
+      // The seat's presence written (after its sync), so the writes a test counts are its own.
+      await until(() => seatEntry(t.server.service.peek(matchID)!.metadata.players, '0')?.isConnected === true, 'the seat stored as present');
       return { matchID, creds, me };
     }
     /** The computer has answered: the decision is the human's again, on a state past `id`. */
@@ -196,6 +198,8 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       };
       try {
         await until(() => ps['0'].state() !== null && ps['1'].state() !== null && spectator.state() !== null, 'three boards');
+        // Both seats' presence written (a write of its own after each sync), so the writes counted below are the take-back's.
+        await until(() => (['0', '1'] as const).every((s) => seatEntry(t.server.service.peek(matchID)!.metadata.players, s)?.isConnected === true), 'both seats stored as present');
         const before = truth(matchID);
         await send(ps['0'], valuePlay(before, '0'));
         const head = truth(matchID);
