@@ -8,7 +8,8 @@
  *   press starts a second loop on the same board. The enumerate call that starts a search sees the live
  *   state (it is the store's own object): while a search for it is under way, or within 90 ms of the last
  *   change, it offers nothing, the panel's step finds no move, and that loop ends (a single loop always
- *   waits 100 ms after its own move). The seat our own bot plays (vs bot) is left to it.
+ *   waits 100 ms after its own move). The seat our own bot plays (vs bot) is left to it, and a run that
+ *   handed the game to the bot ends there, even if the bot answered before the run's next step.
  * - The panel builds the stock MCTSBot itself (its bots are fixed inside it), whose async mode runs 25
  *   iterations between yields: about half a second of Watergate moves on a slow machine. For the panel's
  *   bots only (recognised by this enumerate), `play` is replaced at run time, not in node_modules, by the
@@ -27,6 +28,8 @@ import type { GameClientInstance } from '../net/GameClient';
 const SLICE_MS = 8;
 /** A single simulate loop always waits 100 ms between its move and its next search. */
 const SECOND_LOOP_MS = 90;
+/** A run's next step comes about 100 ms after its move; a person's next press, later than this. */
+const RUN_STEP_MS = 2000;
 
 type Action = { type: 'MAKE_MOVE'; payload: { type: string; args: unknown[]; playerID: PlayerID } };
 
@@ -44,13 +47,19 @@ export function debugRunner(botSeat: () => PlayerID | null): DebugRunner {
   let unsubscribe: (() => void) | null = null;
   let live: unknown = null; // the store state a search is under way for
   let changedAt = 0;
+  // Against our bot a run ends when it hands the game to the bot, even when the bot answers before the
+  // run's next step (100 ms after its move): that step finds the bot has decided since and stops.
+  let panelMovedAt = -Infinity;
+  let botDecided = false;
+  let deciding: PlayerID | null = null;
   const enumerate = (G: WatergateState, ctx: Ctx): Action[] => {
     const waiting = G.prompt?.player;
     if (!waiting || G.winner !== null || ctx.gameover !== undefined) return [];
     const now = client?.store.getState();
     if (now && G === now.G) {
       // A search starts from the board as it is: one at a time, never for the bot's seat.
-      if (live === now || performance.now() - changedAt < SECOND_LOOP_MS || waiting === botSeat()) return [];
+      const t = performance.now();
+      if (live === now || t - changedAt < SECOND_LOOP_MS || waiting === botSeat() || (botDecided && t - panelMovedAt < RUN_STEP_MS)) return [];
       live = now;
     }
     return legalMoves(G, waiting).map((m) => ({ type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: waiting } }));
@@ -62,10 +71,19 @@ export function debugRunner(botSeat: () => PlayerID | null): DebugRunner {
       if (client === c) return;
       unsubscribe?.();
       client = c;
+      deciding = (c.store.getState()?.G as WatergateState | undefined)?.prompt?.player ?? null;
       unsubscribe = c.subscribe(() => {
-        if (c.store.getState() === live) return;
+        const state = c.store.getState();
+        if (state === live) return;
+        const t = performance.now();
+        // The change that ends a search is the panel's own move; a change from the bot's turn is the bot's.
+        if (live !== null) {
+          panelMovedAt = t;
+          botDecided = false;
+        } else if (deciding !== null && deciding === botSeat()) botDecided = true;
+        deciding = (state?.G as WatergateState | undefined)?.prompt?.player ?? null;
         live = null;
-        changedAt = performance.now();
+        changedAt = t;
       });
     },
   };
