@@ -116,11 +116,6 @@ const stockPlay = MCTSBot.prototype.play;
 const yieldToPage = () => new Promise<void>((r) => setTimeout(r, 0));
 
 /**
- * The stock search, iteration for iteration and move for move, yielding to the page every SLICE_MS: a
- * playout of 20 moves through the reducer can itself take longer than a slice on a busy machine, so the
- * stock playout (objectives, then a random move of the player the game waits for) is walked here too.
- */
-/**
  * The search's transition: a move the engine finds legal goes through advance; anything else (no such
  * move here: the search only tries what enumerate offered) through the reducer, as stock.
  */
@@ -140,6 +135,11 @@ function useAdvance(search: Search): void {
   };
 }
 
+/**
+ * The stock search, iteration for iteration and move for move, yielding to the page every SLICE_MS: a
+ * playout of 20 moves can itself take longer than a slice on a busy machine, so the
+ * stock playout (objectives, then a random move of the player the game waits for) is walked here too.
+ */
 async function slicedPlay(this: Search, state: State, playerID: string) {
   useAdvance(this);
   const root = this.createNode({ state, playerID });
