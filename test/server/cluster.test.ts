@@ -291,12 +291,18 @@ describe.skipIf(!hasPg || !hasHaproxy)('several processes behind HAProxy', () =>
       expect([...sockets].sort()).toEqual([0, 2]);
       const owner = cluster.servers[sockets.indexOf(2)];
       const seen = players['0'].state()!._stateID;
+      const heard = { '0': players['0'].received.length, '1': players['1'].received.length };
       owner.proc.kill('SIGKILL');
       await owner.exited;
       // Both clients come back through HAProxy to the other process (each on its own reconnection backoff)
       // before play goes on: a move made while the other seat is still away is only seen after its return.
-      const back = (p: Player) => p.state()!._stateID >= seen && p.client.getState()?.isConnected === true;
-      await until(() => back(players['0']) && back(players['1']), 'both reconnected', 60_000);
+      // Back means synced by the other process since the kill: a client may not have noticed the kill yet
+      // (still "connected"), and a move sent into the dying connection is lost with it.
+      const back = (seat: Seat) => {
+        const p = players[seat];
+        return p.received.slice(heard[seat]).some((r) => r.event === 'sync') && p.state()!._stateID >= seen && p.client.getState()?.isConnected === true;
+      };
+      await until(() => back('0') && back('1'), 'both reconnected', 60_000);
       await playToEnd(players);
       expect(players['0'].state()!._stateID).toBeGreaterThan(seen);
     } catch (e) {
