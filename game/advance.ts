@@ -13,7 +13,7 @@
  * hooks set in game/index.ts).
  */
 import type { Ctx, LogEntry, State } from 'boardgame.io';
-import { applyChecked, MOVE_FOR_PROMPT } from './engine';
+import { applyChecked, legalOption, MOVE_FOR_PROMPT } from './engine';
 import { randomFrom, type RandomData } from './random';
 import type { PlayerID, Prompt, WatergateState } from './types';
 
@@ -149,4 +149,15 @@ export function advance(state: State<WatergateState>, action: MoveAction): { sta
   const { deltalog: _setup, ...kept } = state as State<WatergateState> & { deltalog?: unknown };
   const next = { ...kept, G, ctx, plugins: { ...state.plugins, random: { data: random.data() } }, _stateID: state._stateID + 1 };
   return { state: next, deltalog };
+}
+
+/**
+ * A move as a player sends it, asked of the engine once and applied: the action as it is stored and
+ * sent (the engine's own option, never the sender's object) with the next state, or why it is refused.
+ */
+export function advanceMove(state: State<WatergateState>, playerID: PlayerID, type: string, arg: unknown): { action: MoveAction; state: State<WatergateState>; deltalog: LogEntry[] } | { error: string } {
+  const legal = legalOption(state.G, playerID, type, arg);
+  if ('error' in legal) return legal;
+  const action: MoveAction = { type: 'MAKE_MOVE', payload: { type, args: [legal.arg], playerID } };
+  return { action, ...advance(state, action) };
 }

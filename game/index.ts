@@ -88,6 +88,6 @@ export { playerView } from './view';
 export { hide, refill, refiller, secretsOf, SECRETS, EMPTY, type Filler } from './infostate';
 export { LOG_KEYS, type LogKey } from './logkeys';
 export { newGame, applyMove, checkMove, legalOption, SERVER_MOVES } from './engine';
-export { advance, type MoveAction } from './advance';
+export { advance, advanceMove, type MoveAction } from './advance';
 export { OPTION_VALUES, DEFAULT_OPTIONS, SETTING_LIMITS, CLOCK_PRESETS, ABANDON_CHOICES, TAKE_BACK_SETTINGS, settingsFrom, validateSetupData } from './state';
 export { connectedInformants, pinSpaces } from './pinning';

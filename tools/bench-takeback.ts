@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { State } from 'boardgame.io';
 import { botRng } from '../bots/index';
-import { advance, legalMoves, legalOption, Watergate, type MoveAction, type PlayerID, type WatergateState } from '../game/index';
+import { advance, advanceMove, legalMoves, Watergate, type MoveAction, type PlayerID, type WatergateState } from '../game/index';
 import { undoPlan } from '../game/undo';
 import { startServer } from '../server/app';
 import { createLogger } from '../server/log';
@@ -40,12 +40,11 @@ function game(seed: number): { states: S[]; actions: MoveAction[] } {
   const actions: MoveAction[] = [];
   for (let p = driver.decider(s); p !== null; p = driver.decider(s)) {
     const m = choose(driver.moves(s, p), p);
-    const legal = legalOption(s.G, p, m.move, m.args[0]);
-    if ('error' in legal) throw new Error(legal.error);
-    const action: MoveAction = { type: 'MAKE_MOVE', payload: { type: m.move, args: [legal.arg], playerID: p } };
-    s = advance(s, action).state;
+    const moved = advanceMove(s, p, m.move, m.args[0]);
+    if ('error' in moved) throw new Error(moved.error);
+    s = moved.state;
     states.push(s);
-    actions.push(action);
+    actions.push(moved.action);
   }
   return { states, actions };
 }

@@ -10,7 +10,7 @@
  */
 import type { Game, State } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
-import { advance, applyMove, legalMoves, legalOption, type MoveChoice, type PlayerID, type SetupData, type WatergateState } from '../game/index';
+import { advanceMove, applyMove, legalMoves, type MoveChoice, type PlayerID, type SetupData, type WatergateState } from '../game/index';
 import type { Rng } from '../game/types';
 
 export interface Driver<S> {
@@ -57,9 +57,9 @@ export function advanceDriver(): Driver<State<WatergateState>> {
     decider: (s) => (s.ctx.gameover !== undefined ? null : (s.G.prompt?.player ?? null)),
     moves: (s, p) => legalMoves(s.G, p),
     apply(s, p, m) {
-      const legal = legalOption(s.G, p, m.move, m.args[0]);
-      if ('error' in legal) throw new Error(`a legal move was refused: ${JSON.stringify(m)}: ${legal.error}`);
-      return advance(s, { type: 'MAKE_MOVE', payload: { type: m.move, args: [legal.arg], playerID: p } }).state;
+      const moved = advanceMove(s, p, m.move, m.args[0]);
+      if ('error' in moved) throw new Error(`a legal move was refused: ${JSON.stringify(m)}: ${moved.error}`);
+      return moved.state;
     },
     round: (s) => s.G.round,
   };

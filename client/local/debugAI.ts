@@ -22,7 +22,7 @@
  */
 import { MCTSBot } from 'boardgame.io/ai';
 import type { Ctx, State } from 'boardgame.io';
-import { advance, legalMoves, legalOption, type PlayerID, type WatergateState } from '../../game';
+import { advanceMove, legalMoves, type PlayerID, type WatergateState } from '../../game';
 import type { GameClientInstance } from '../net/GameClient';
 
 const SLICE_MS = 8;
@@ -127,9 +127,8 @@ function useAdvance(search: Search): void {
   search.reducer = (state, action) => {
     const a = action as Action;
     if (a?.type === 'MAKE_MOVE' && state.ctx.gameover === undefined) {
-      const { type, args, playerID } = a.payload;
-      const legal = legalOption(state.G as WatergateState, playerID, type, args[0]);
-      if (!('error' in legal)) return advance(state as State<WatergateState>, { type: 'MAKE_MOVE', payload: { type, args: [legal.arg], playerID } }).state;
+      const moved = advanceMove(state as State<WatergateState>, a.payload.playerID, a.payload.type, a.payload.args[0]);
+      if (!('error' in moved)) return moved.state;
     }
     return reducer(state, action);
   };

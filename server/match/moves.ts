@@ -5,7 +5,7 @@
  * match runs in that match's queue.
  */
 import type { State } from 'boardgame.io';
-import { advance, legalOption, settingsFrom, type MoveAction, type PlayerID, type WatergateState } from '../../game/index';
+import { advanceMove, settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
 import { openSeat, roleText, seatEntry, type GuardError } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
 import type { Bus } from '../bus/index';
@@ -131,10 +131,9 @@ export class MovePath {
     // Check: the engine says whether and why not, and which of its own options the argument is — that
     // option, never the sender's object, is applied, stored, logged, sent and replayed. Apply: advance
     // uses it without asking the rules again, and boardgame.io's ctx follows from the engine's state.
-    const legal = legalOption(state.G, playerID, req.type, req.arg);
-    if ('error' in legal) return { matchID, type: 'invalid-move', message: legal.error };
-    const action: MoveAction = { type: 'MAKE_MOVE', payload: { type: req.type, args: [legal.arg], playerID } };
-    const { state: next, deltalog } = advance(state, action);
+    const moved = advanceMove(state, playerID, req.type, req.arg);
+    if ('error' in moved) return { matchID, type: 'invalid-move', message: moved.error };
+    const { action, state: next, deltalog } = moved;
 
     // Commit: one write, refused if another process moved or the seats changed since this memory was current.
     const gameover = next.ctx.gameover;

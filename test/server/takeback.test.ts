@@ -90,14 +90,16 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
     afterAll(async () => t?.stop());
     const undo = (matchID: string, body: Record<string, unknown>) => api(t.url, `/games/watergate/${matchID}/undo`, body);
     const truth = (matchID: string) => t.server.service.peek(matchID)!.state as S;
+    /** The seats' presence stored (a write of its own after each sync), so the writes a test counts next are its own. */
+    const present = (matchID: string, seats: PlayerID[]) =>
+      until(() => seats.every((s) => seatEntry(t.server.service.peek(matchID)!.metadata.players, s)?.isConnected === true), 'the seats stored as present');
 
     async function vsComputer(setupData?: unknown) {
       const { matchID } = (await api(t.url, '/games/watergate/vs-computer', { botSeat: '1', ...(setupData ? { setupData } : {}) })).body;
       const creds = (await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '0', playerName: 'Ann' })).body.playerCredentials as string;
       const me = player(t.url, matchID, '0', creds);
       await until(() => me.state() !== null && me.state()!.G.prompt?.player === '0', 'the Editor to decide');
-      // The seat's presence written (after its sync), so the writes a test counts are its own.
-      await until(() => seatEntry(t.server.service.peek(matchID)!.metadata.players, '0')?.isConnected === true, 'the seat stored as present');
+      await present(matchID, ['0']);
       return { matchID, creds, me };
     }
     /** The computer has answered: the decision is the human's again, on a state past `id`. */
@@ -198,8 +200,7 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       };
       try {
         await until(() => ps['0'].state() !== null && ps['1'].state() !== null && spectator.state() !== null, 'three boards');
-        // Both seats' presence written (a write of its own after each sync), so the writes counted below are the take-back's.
-        await until(() => (['0', '1'] as const).every((s) => seatEntry(t.server.service.peek(matchID)!.metadata.players, s)?.isConnected === true), 'both seats stored as present');
+        await present(matchID, ['0', '1']);
         const before = truth(matchID);
         await send(ps['0'], valuePlay(before, '0'));
         const head = truth(matchID);
