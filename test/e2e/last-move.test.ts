@@ -2,7 +2,8 @@
  * The opponent's last move on a 1280 × 800 screen, in real Chromium against the real server: the player
  * (Editor) plays the computer (Nixon, easy); after the computer moves, the card it played and the piece it
  * moved or the space it changed carry data-last-move, the pulse stops when the player asks for reduced
- * motion, and every evidence colour is drawn with its own pattern. Also takes the colour-blind screenshots
+ * motion, and every evidence colour is drawn with its own pattern; legal targets pulse a few times, then stay
+ * lit (nothing animates while a decision waits). Also takes the colour-blind screenshots
  * (docs/screenshots/board-deuteranopia.png, board-protanopia.png with UPDATE_SCREENSHOTS=1).
  */
 import { mkdirSync } from 'node:fs';
@@ -96,6 +97,28 @@ describe('the last move', () => {
     await page.screenshot({ path: `${SHOTS}/board-last-move.png` });
     await simulated(page, 'deuteranopia');
     await simulated(page, 'protanopia');
+    await ctx.close();
+    expect(env.session.problems).toEqual([]);
+  });
+
+  it('legal targets pulse a few times, then stay lit: nothing on the board animates while a decision waits', { timeout: 60_000 }, async () => {
+    const ctx = await env.session.context({ width: 1280, height: 800 });
+    const page = await ctx.newPage();
+    await page.goto(`${env.server.url}/#/local`);
+    await page.locator('.game').waitFor();
+    // A card in hand whose value moves a marker lights the marker's legal spaces on the track.
+    const cards = page.locator('.hand-cards button.card');
+    const halos = page.locator('.target .halo');
+    await cards.first().waitFor();
+    for (let i = 0; i < (await cards.count()) && (await halos.count()) === 0; i++) await cards.nth(i).click();
+    expect(await halos.count()).toBeGreaterThan(0);
+    const running = () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
+    expect(await halos.first().evaluate((el) => getComputedStyle(el).animationName)).toBe('pulse');
+    expect(await running()).toBeGreaterThan(0);
+    // Three pulses of 1.2 s: then the page is still, with the targets lit.
+    await expect.poll(running, { timeout: 10_000 }).toBe(0);
+    expect(await halos.count()).toBeGreaterThan(0);
+    expect(Number(await halos.first().evaluate((el) => getComputedStyle(el).strokeOpacity))).toBe(1);
     await ctx.close();
     expect(env.session.problems).toEqual([]);
   });
