@@ -22,13 +22,42 @@ async function seconds(page: Page, seat: '0' | '1'): Promise<number> {
 
 describe('clocks and stand-ins', () => {
   it('live clock on both boards; an away seat handed to the computer, which plays it; the owner takes it back', { timeout: 240_000 }, async () => {
-    const [editorCtx, nixonCtx] = [await env.session.context(), await env.session.context()];
-    const [editor, nixon] = [await editorCtx.newPage(), await nixonCtx.newPage()];
+    const [editorCtx, nixonCtx, goneCtx] = [await env.session.context(), await env.session.context(), await env.session.context()];
+    const [editor, nixon, away, gone] = [await editorCtx.newPage(), await nixonCtx.newPage(), await editorCtx.newPage(), await goneCtx.newPage()];
+    // First a match with a 1-minute hand-over, the shortest a match may have (the form offers it from 5; the
+    // API takes any whole number of minutes), whose Nixon leaves at once: its minute runs while the live clock is checked on another match.
+    await away.goto(`${env.server.url}/#/`);
+    const created = await away.evaluate(async () => {
+      const r = await fetch('/games/watergate/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ numPlayers: 2, setupData: { abandonMinutes: 1 } }) });
+      return ((await r.json()) as { matchID: string }).matchID;
+    });
+    const join = async (page: Page, seat: '0' | '1', name: string) => {
+      await page.evaluate(
+        async ([id, s, n]) => {
+          const r = await fetch(`/games/watergate/${id}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ playerID: s, playerName: n }) });
+          const { playerCredentials } = (await r.json()) as { playerCredentials: string };
+          const held = JSON.parse(localStorage.getItem('watergate.seats') ?? '{}') as Record<string, unknown>;
+          held[id] = { matchID: id, playerID: s, credentials: playerCredentials, name: n };
+          localStorage.setItem('watergate.seats', JSON.stringify(held));
+        },
+        [created, seat, name] as const,
+      );
+      await page.goto(`${env.server.url}/#/match/${created}`);
+      await page.locator('.game').waitFor();
+    };
+    await join(away, '0', 'Ann');
+    await gone.goto(`${env.server.url}/#/`);
+    await join(gone, '1', 'Bob');
+    // Nixon's page closes. The Editor is told he is away, and after a minute may hand the seat over.
+    await gone.goto('about:blank');
+    const notice = away.locator('[data-away="1"]');
+    await expect.poll(() => notice.textContent(), { timeout: 10_000 }).toContain('Nixon has been away for 0 min');
+    expect(await notice.textContent()).toContain('After 1 min away you may let the computer play for Nixon');
+
     await editor.goto(`${env.server.url}/#/`);
     await editor.getByLabel('Your name').fill('Ann');
     await editor.locator('[data-clock-preset]').selectOption('live');
     await editor.locator('[data-abandon]').selectOption('1440');
-    // 1 minute is the shortest hand-over a match may have; the form offers it from 5: set it through the API.
     await editor.locator('[data-create="0"]').click();
     await editor.waitForURL(/#\/match\//);
     const liveID = editor.url().split('/match/')[1];
@@ -59,54 +88,29 @@ describe('clocks and stand-ins', () => {
     await editor.goto(`${env.server.url}/#/`);
     await expect.poll(() => editor.locator(`[data-my-match="${liveID}"] [data-time-left]`).textContent()).toMatch(/(9|10) min .* left on your clock/);
 
-    // A match with a 1-minute hand-over (the API takes any whole number of minutes the form does not offer).
-    const created = await editor.evaluate(async () => {
-      const r = await fetch('/games/watergate/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ numPlayers: 2, setupData: { abandonMinutes: 1 } }) });
-      return ((await r.json()) as { matchID: string }).matchID;
-    });
-    const join = async (page: Page, seat: '0' | '1', name: string) => {
-      await page.evaluate(
-        async ([id, s, n]) => {
-          const r = await fetch(`/games/watergate/${id}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ playerID: s, playerName: n }) });
-          const { playerCredentials } = (await r.json()) as { playerCredentials: string };
-          const held = JSON.parse(localStorage.getItem('watergate.seats') ?? '{}') as Record<string, unknown>;
-          held[id] = { matchID: id, playerID: s, credentials: playerCredentials, name: n };
-          localStorage.setItem('watergate.seats', JSON.stringify(held));
-        },
-        [created, seat, name] as const,
-      );
-      await page.goto(`${env.server.url}/#/match/${created}`);
-      await page.locator('.game').waitFor();
-    };
-    await join(editor, '0', 'Ann');
-    await join(nixon, '1', 'Bob');
-    // Nixon's page closes. The Editor is told he is away, and after a minute may hand the seat over.
-    await nixon.goto('about:blank');
-    const away = editor.locator('[data-away="1"]');
-    await expect.poll(() => away.textContent(), { timeout: 10_000 }).toContain('Nixon has been away for 0 min');
-    expect(await away.textContent()).toContain('After 1 min away you may let the computer play for Nixon');
-    await editor.locator('[data-hand-over]').click({ timeout: 80_000 });
-    await editor.locator('[data-stand-in="1"]').waitFor();
-    expect(await editor.locator('[data-stand-in="1"]').textContent()).toContain('The computer plays for Nixon (the player was away)');
+    // The minute is up: the Editor may hand the seat over.
+    await away.locator('[data-hand-over]').click({ timeout: 80_000 });
+    await away.locator('[data-stand-in="1"]').waitFor();
+    expect(await away.locator('[data-stand-in="1"]').textContent()).toContain('The computer plays for Nixon (the player was away)');
     // The Editor plays on; whenever a decision is Nixon's, the computer takes it and the game comes back.
     let sawNixon = false;
-    for (let i = 0; i < 200 && !(sawNixon && (await boardState(editor)).mine); i++) {
-      const st = await boardState(editor);
+    for (let i = 0; i < 200 && !(sawNixon && (await boardState(away)).mine); i++) {
+      const st = await boardState(away);
       if (st.player === '1') sawNixon = true;
       if (st.mine) {
-        await decide(editor, '0');
-        await waitForChange(editor, st, 60_000);
-      } else await editor.waitForTimeout(100);
+        await decide(away, '0');
+        await waitForChange(away, st, 60_000);
+      } else await away.waitForTimeout(100);
     }
     expect(sawNixon).toBe(true);
-    expect((await boardState(editor)).mine).toBe(true);
+    expect((await boardState(away)).mine).toBe(true);
 
     // Nixon comes back: the computer plays for him until he takes his seat back.
-    await nixon.goto(`${env.server.url}/#/match/${created}`);
-    await nixon.locator('[data-take-back]').click();
-    await nixon.locator('[data-stand-in="1"]').waitFor({ state: 'detached' });
-    await editor.locator('[data-stand-in="1"]').waitFor({ state: 'detached' });
-    await Promise.all([editorCtx.close(), nixonCtx.close()]);
+    await gone.goto(`${env.server.url}/#/match/${created}`);
+    await gone.locator('[data-take-back]').click();
+    await gone.locator('[data-stand-in="1"]').waitFor({ state: 'detached' });
+    await away.locator('[data-stand-in="1"]').waitFor({ state: 'detached' });
+    await Promise.all([editorCtx.close(), nixonCtx.close(), goneCtx.close()]);
     expect(env.session.problems).toEqual([]);
   });
 });
