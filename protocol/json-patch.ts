@@ -24,7 +24,9 @@ function walk(a: unknown, b: unknown, path: string, ops: Op[], limit: number): v
   if (a === b || ops.length > limit) return;
   if (Array.isArray(a) && Array.isArray(b)) {
     const common = Math.min(a.length, b.length);
-    for (let i = 0; i < common; i++) walk(a[i], b[i], `${path}/${i}`, ops, limit);
+    // An element the two share is skipped before its path is written: most of a view is the record,
+    // whose past lines are the same objects from one state to the next.
+    for (let i = 0; i < common; i++) if (a[i] !== b[i]) walk(a[i], b[i], `${path}/${i}`, ops, limit);
     for (let i = common; i < b.length; i++) ops.push({ op: 'add', path: `${path}/-`, value: b[i] });
     for (let i = a.length - 1; i >= b.length; i--) ops.push({ op: 'remove', path: `${path}/${i}` });
     return;
@@ -33,9 +35,11 @@ function walk(a: unknown, b: unknown, path: string, ops: Op[], limit: number): v
     // JSON drops keys whose value is undefined: so does the patch.
     for (const k of Object.keys(a)) if (a[k] !== undefined && b[k] === undefined) ops.push({ op: 'remove', path: `${path}/${escape(k)}` });
     for (const k of Object.keys(b)) {
-      if (b[k] === undefined) continue;
-      if (a[k] === undefined) ops.push({ op: 'add', path: `${path}/${escape(k)}`, value: b[k] });
-      else walk(a[k], b[k], `${path}/${escape(k)}`, ops, limit);
+      const av = a[k];
+      const bv = b[k];
+      if (bv === undefined || av === bv) continue;
+      if (av === undefined) ops.push({ op: 'add', path: `${path}/${escape(k)}`, value: bv });
+      else walk(av, bv, `${path}/${escape(k)}`, ops, limit);
     }
     return;
   }
