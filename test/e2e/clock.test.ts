@@ -24,8 +24,9 @@ describe('clocks and stand-ins', () => {
   it('live clock on both boards; an away seat handed to the computer, which plays it; the owner takes it back', { timeout: 240_000 }, async () => {
     const [editorCtx, nixonCtx, goneCtx] = [await env.session.context(), await env.session.context(), await env.session.context()];
     const [editor, nixon, away, gone] = [await editorCtx.newPage(), await nixonCtx.newPage(), await editorCtx.newPage(), await goneCtx.newPage()];
-    // First a match with a 1-minute hand-over, the shortest a match may have (the form offers it from 5; the
-    // API takes any whole number of minutes), whose Nixon leaves at once: its minute runs while the live clock is checked on another match.
+    // First a match with a 1-minute hand-over, the shortest a match may have (the form offers it from 5;
+    // the API takes any whole number of minutes), whose Nixon leaves at once: its minute runs while the
+    // live clock is checked on another match.
     await away.goto(`${env.server.url}/#/`);
     const created = await away.evaluate(async () => {
       const r = await fetch('/games/watergate/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ numPlayers: 2, setupData: { abandonMinutes: 1 } }) });
