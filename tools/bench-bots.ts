@@ -29,14 +29,10 @@ import { botRng, LEVELS, think, type BotConfig, type Level } from '../bots/index
 import { isLevel, LEVEL_NAMES } from '../protocol/index';
 import { reliabilityTable, wilson, type Forecast } from './calibration';
 import { applyVariant } from './balance-variants';
-import { machine, today, writeSection } from './machine';
+import { machine, option as opt, today, writeSection } from './machine';
 import { engineDriver, playout, randomChooser } from './playout';
 
 const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
 const GAMES = Number(opt('games', '100'));
 const ONLY = opt('only', 'levels,random,mcts,self,balance').split(',');
 /** Levels measured against hard (`--only expert-vs-hard`). */

@@ -24,14 +24,10 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { freePort, startCluster, startServerProcess, type Cluster } from './cluster';
 import { parseArgs, runLoad, type LoadResult } from './load/run';
-import { machine, today, writeSection } from './machine';
+import { machine, option as opt, today, writeSection } from './machine';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
 const REPEATS = Number(opt('repeats', '3'));
 const SECONDS = Number(opt('seconds', '20'));
 const ONLY = opt('only', 'flat,paced').split(',');

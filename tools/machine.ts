@@ -20,3 +20,9 @@ export function writeSection(file: string, name: string, body: string, title = '
   const next = i >= 0 && j > i ? text.slice(0, i) + block + text.slice(j + end.length) : `${text.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(file, next);
 }
+
+/** A tool's `--name value` option from its command line, or the fallback. */
+export function option(name: string, fallback: string, args: string[] = process.argv.slice(2)): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+}

@@ -12,12 +12,8 @@ import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { playMatch } from '../bots/arena';
 import { watergateBot } from '../bots/bgio';
+import { option as opt } from './machine';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
 const ITERATIONS = Number(opt('iterations', '32000'));
 const FIRST = Number(opt('first', '0'));
 const GAMES = Number(opt('games', '10'));
