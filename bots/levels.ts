@@ -20,7 +20,7 @@ export const LEVELS: Readonly<Record<Level, { iterations: number; timeMs: number
   easy: { iterations: 100, timeMs: 100, searches: 1 },
   normal: { iterations: 1000, timeMs: 400, searches: 1 },
   hard: { iterations: 8000, timeMs: 900, searches: 1 },
-  expert: { iterations: 8000, timeMs: 1800, searches: 2 },
+  expert: { iterations: 32000, timeMs: 3600, searches: 1 },
 };
 
 /** The most searches one decision may ask for (each is a task for a thread). */
