@@ -5,8 +5,8 @@
  *   Local({ bots: { '1': browserBot({ level: 'normal' }) } })      // boardgame.io plays the seat
  *   const d = await thinkInBrowser(view, { level: 'hard' });        // or ask for one decision
  *
- * Levels with one search use one worker; the expert level's searches are split over a few workers
- * (as many as the device has cores to spare, at most 4), and merged here (ensemble.ts).
+ * A decision of one search (every level) uses one worker; merged searches (`searches`) are split over a
+ * few workers (as many as the device has cores to spare, at most 4), and merged here (ensemble.ts).
  * Vite bundles the worker from the `new URL(…, import.meta.url)` below.
  */
 import type { WatergateView } from '../game';

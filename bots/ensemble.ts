@@ -1,5 +1,5 @@
 /**
- * Root-parallel IS-MCTS (the expert level): K independent searches of the same decision, each with its
+ * Root-parallel IS-MCTS (`BotConfig.searches`): K independent searches of the same decision, each with its
  * own seed — so its own sampled worlds, its own tree — whose root statistics are summed move by move
  * (visits, and value as mean × visits); the merged most-visited move is played. Independent trees need
  * no locks, so the searches run on as many threads as there are (worker threads on the server, Web

@@ -1,8 +1,10 @@
 /**
  * Difficulty levels: an iteration budget with a time cap. The iteration budget alone makes a level
  * reproducible (tests and benchmarks use `deterministic: true`); the time cap keeps a slow machine
- * responsive (hard: p95 under one second on one core, see docs/BOTS.md). The expert level runs several
- * independent searches and merges them (ensemble.ts): in parallel where there are threads for them.
+ * responsive (hard: p95 under one second on one core, see docs/BOTS.md). The expert level is one search
+ * with four times hard's budget: a bigger tree beat hard where two or four merged trees of hard's size
+ * did not (docs/BOTS.md, "Where it stands"). Several searches merged at the root (`searches`,
+ * ensemble.ts) remain for whoever asks, in parallel where there are threads for them.
  */
 import type { WatergateView } from '../game';
 import type { Decision, SearchOptions } from './ismcts';

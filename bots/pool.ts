@@ -25,7 +25,7 @@ export interface BotPoolOptions {
   threads?: number;
   /**
    * Tasks that may wait for a thread (default 8 per thread); past that, think() refuses at once. A
-   * decision is one task per thread it uses: the expert level's searches are split over the threads.
+   * decision is one task per thread it uses: merged searches (`searches`) are split over the threads.
    */
   maxQueue?: number;
 }
@@ -88,7 +88,7 @@ export class BotPool {
     }
   };
 
-  /** Tasks running or waiting for a free thread (one per decision below expert). */
+  /** Tasks running or waiting for a free thread (one per decision of one search). */
   get queued(): number {
     return this.outstanding;
   }

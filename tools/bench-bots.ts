@@ -396,7 +396,7 @@ async function main() {
       `${level}-vs-hard`,
       s.runs,
       [
-        `Level ${level} (${budget(level)} per decision) against hard (${budget('hard')}), iteration budgets only (\`deterministic\`), one thread: every search of a decision ran one after the other in the benchmark's process, so ${level}'s think times are those of one core (on the server its searches share the bot threads).`,
+        `Level ${level} (${budget(level)} per decision) against hard (${budget('hard')}), iteration budgets only (\`deterministic\`), one thread: ${LEVELS[level].searches > 1 ? "every search of a decision ran one after the other in the benchmark's process, so " : ''}${level}'s think times are those of one core${LEVELS[level].searches > 1 ? ' (on the server its searches share the bot threads)' : ''}.`,
         '',
         winTable(s, 'hard').replace('| our bot plays |', `| ${level} plays |`),
         '',

@@ -1,7 +1,7 @@
 /**
  * The browser path of "play vs computer": bots/browser.ts bundled by Vite, run in Debian's chromium.
  * The search runs in a Web Worker, returns the same decision as in Node, and boardgame.io's
- * Local({ bots }) plays a whole game with it. The expert level's searches are spread over several
+ * Local({ bots }) plays a whole game with it. Searches merged at the root are spread over several
  * workers (as many as the device's cores allow, at most 4) and merge to the decision Node makes.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ describe('our bot in the browser', () => {
     expect(bot.session().problems).toEqual([]);
   }, 180_000);
 
-  it('spreads the expert level over several workers on a device with cores to spare, and decides as Node does', async () => {
+  it('spreads merged searches over several workers on a device with cores to spare, and decides as Node does', async () => {
     // A device with 5 cores: the page keeps one, the bot may use 4 (it needs one per search).
     const page = await bot.open(async (p) => void (await p.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 5 }))));
 

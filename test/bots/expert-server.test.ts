@@ -1,6 +1,6 @@
 /**
  * The expert level in a lobby match: the vs-computer route takes it, the seat is marked with it, and the
- * server's bot plays it through the worker pool (its searches split over two threads), within the
+ * server's bot plays it through the worker pool (its one big search in a worker thread), within the
  * level's time cap: its first move reaches the human's board over the socket.
  */
 import { afterAll, describe, expect, it } from 'vitest';
