@@ -14,6 +14,7 @@
 import { other } from './state';
 import { EDITOR, NIXON, type CardId, type PlayerID, type TokenId, type WatergateState, type WatergateView } from './types';
 
+const SEATS = [EDITOR, NIXON] as const;
 const seat = (playerID: string | null | undefined): PlayerID | null => (playerID === EDITOR || playerID === NIXON ? playerID : null);
 
 type PinLike = { player: PlayerID; tokens: TokenId[]; secret?: true };
@@ -24,38 +25,69 @@ type PinLike = { player: PlayerID; tokens: TokenId[]; secret?: true };
  * drawer alone until pinned or returned, K3 — in `peek`, then in the pin prompt and tasks) and the card
  * drawn by DRAW_AND_PLAY_TOP (its drawer alone until played).
  */
-export const SECRETS: readonly { name: string; hidden(G: WatergateState, viewer: PlayerID | null): string[] }[] = [
-  { name: 'hands', hidden: (G, v) => (['0', '1'] as const).filter((p) => p !== v).flatMap((p) => G.hands[p]) },
-  { name: 'decks', hidden: (G) => [...G.decks['0'], ...G.decks['1']] },
-  { name: 'bag', hidden: (G) => G.bag },
-  { name: 'face-down track tokens', hidden: (G, v) => (v === NIXON ? [] : G.track.evidence.filter((t) => !t.up).map((t) => t.id)) },
-  { name: 'drawn tokens', hidden: (G, v) => (G.peek && G.peek.player !== v ? G.peek.tokens : []) },
+export const SECRETS: readonly { name: string; hidden(G: WatergateState, viewer: PlayerID | null, each: (id: string) => void): void }[] = [
+  { name: 'hands', hidden: (G, v, each) => SEATS.forEach((p) => p !== v && G.hands[p].forEach(each)) },
+  { name: 'decks', hidden: (G, _v, each) => SEATS.forEach((p) => G.decks[p].forEach(each)) },
+  { name: 'bag', hidden: (G, _v, each) => G.bag.forEach(each) },
+  { name: 'face-down track tokens', hidden: (G, v, each) => v !== NIXON && G.track.evidence.forEach((t) => !t.up && each(t.id)) },
+  { name: 'drawn tokens', hidden: (G, v, each) => G.peek && G.peek.player !== v && G.peek.tokens.forEach(each) },
   {
     name: 'kept tokens',
-    hidden: (G, v) => [G.prompt, ...G.tasks].flatMap((x) => (x && 'tokens' in x && (x as PinLike).secret && (x as PinLike).player !== v ? (x as PinLike).tokens : [])),
+    hidden: (G, v, each) => [G.prompt, ...G.tasks].forEach((x) => x && 'tokens' in x && (x as PinLike).secret && (x as PinLike).player !== v && (x as PinLike).tokens.forEach(each)),
   },
-  { name: 'drawn card', hidden: (G, v) => (G.drawnCard && G.drawnCard.player !== v ? [G.drawnCard.card] : []) },
+  { name: 'drawn card', hidden: (G, v, each) => G.drawnCard && G.drawnCard.player !== v && each(G.drawnCard.card) },
 ];
+
+/** Calls `each` with every id the viewer must not see (an id may come twice). */
+export function eachSecret(G: WatergateState, viewer: PlayerID | null, each: (id: string) => void): void {
+  for (const s of SECRETS) s.hidden(G, viewer, each);
+}
 
 /** Every id the viewer must not find in its view. */
 export function secretsOf(G: WatergateState, viewer: PlayerID | null): Set<string> {
-  return new Set(SECRETS.flatMap((s) => s.hidden(G, viewer)));
+  const out = new Set<string>();
+  eachSecret(G, viewer, (id) => out.add(id));
+  return out;
 }
 
 /** A pin prompt or task as `viewer` may see it: a private draw's tokens are '' to all but the drawer. */
 const maskPin = <T extends PinLike>(x: T, viewer: PlayerID | null): T => (x.secret && x.player !== viewer ? { ...x, tokens: x.tokens.map(() => '') } : x);
 
-/** The viewer's information state: the state without what SECRETS hides from it. */
+/**
+ * The viewer's information state: the state without what SECRETS hides from it. Every field is named
+ * (the type makes a new field of the state a compile error here until it is shown or hidden): copying
+ * "the rest" with object rest syntax cost about 34 µs a view (measured, two views a move), this about 1.
+ */
 export function hide(G: WatergateState, playerID: string | null | undefined): WatergateView {
   const viewer = seat(playerID);
-  const { hands, decks, bag, track, peek, drawnCard, prompt, tasks, ...open } = G;
+  const { hands, decks, bag, track, peek, drawnCard, prompt, tasks } = G;
   const seesTrack = viewer === NIXON;
   // Face-down tokens are listed after the face-up ones, without ids, so neither order nor id says anything.
   const evidence = seesTrack
     ? track.evidence.map((t) => ({ ...t }))
     : [...track.evidence.filter((t) => t.up).map((t) => ({ ...t })), ...track.evidence.filter((t) => !t.up).map((t) => ({ id: null, pos: t.pos, up: false }))];
   return {
-    ...open,
+    options: G.options,
+    round: G.round,
+    phase: G.phase,
+    initiative: G.initiative,
+    leader: G.leader,
+    turnPlayer: G.turnPlayer,
+    turnSeq: G.turnSeq,
+    turnsBegun: G.turnsBegun,
+    eventsRestricted: G.eventsRestricted,
+    board: G.board,
+    informants: G.informants,
+    momentum: G.momentum,
+    discards: G.discards,
+    removed: G.removed,
+    removedTokens: G.removedTokens,
+    chain: G.chain,
+    resolving: G.resolving,
+    log: G.log,
+    winner: G.winner,
+    endReason: G.endReason,
+    connected: G.connected,
     prompt: prompt?.kind === 'pin' ? maskPin(prompt, viewer) : prompt,
     tasks: tasks.some((t) => t.t === 'pin' && t.secret) ? tasks.map((t) => (t.t === 'pin' ? maskPin(t, viewer) : t)) : tasks,
     viewer,

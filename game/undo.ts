@@ -16,7 +16,7 @@
  */
 import type { State } from 'boardgame.io';
 import { advance, type MoveAction } from './advance';
-import { secretsOf } from './infostate';
+import { eachSecret, secretsOf } from './infostate';
 import type { PlayArgs, PlayerID, Prompt, WatergateState } from './types';
 
 /** The move type of a take-back in stored moves and replays (never a move a client may send). */
@@ -93,16 +93,18 @@ export const drewBetween = (a: State, b: State): boolean => randomOf(a) !== rand
 export function sealedBy(before: State<WatergateState>, after: State<WatergateState>, seat: PlayerID): 'shuffled' | 'revealed' | null {
   if (drewBetween(before, after)) return 'shuffled';
   const still = secretsOf(after.G, seat);
-  for (const id of secretsOf(before.G, seat)) if (!still.has(id)) return 'revealed';
-  return null;
+  let revealed = false;
+  eachSecret(before.G, seat, (id) => (revealed ||= !still.has(id)));
+  return revealed ? 'revealed' : null;
 }
 
 /** Whether something hidden from both seats before (a deck, the bag) is not hidden from `seat` after. */
 function drawnFor(before: State<WatergateState>, after: State<WatergateState>, seat: PlayerID, otherSeat: PlayerID): boolean {
   const theirs = secretsOf(before.G, otherSeat);
   const still = secretsOf(after.G, seat);
-  for (const id of secretsOf(before.G, seat)) if (theirs.has(id) && !still.has(id)) return true;
-  return false;
+  let drawn = false;
+  eachSecret(before.G, seat, (id) => (drawn ||= theirs.has(id) && !still.has(id)));
+  return drawn;
 }
 
 /** Why the taker's own decision (from `before` to `after`) may not be taken back, or null. */

@@ -1,12 +1,13 @@
 /** Seat credentials: random, long, compared in constant time; a seat without credentials admits no one. */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'boardgame.io';
 import { seatEntry } from '../protocol/index';
 import { HttpError } from './storage/errors';
 
 export const generateCredentials = (): string => randomBytes(24).toString('base64url');
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
+/** Equal lengths for timingSafeEqual; the one-shot `hash` (Node ≥ 20.12) is about twice as quick as a Hash object per move. */
+const digest = (s: string) => hash('sha256', s, 'buffer');
 
 export function authenticateCredentials(credentials: unknown, seat: Server.PlayerMetadata | undefined): boolean {
   if (typeof credentials !== 'string' || credentials.length === 0 || credentials.length > 200) return false;
