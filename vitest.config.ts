@@ -7,6 +7,18 @@ import { defineConfig } from 'vitest/config';
  */
 const QUIET = ['test/e2e/debug-panel.test.ts'];
 
+/**
+ * Files that mock a module, stub a global or reload modules to patch them (vi.mock, vi.stubGlobal,
+ * vi.resetModules): each runs in a fresh context, so what it changes ends with it.
+ */
+export const MOCKING = [
+  'test/client/hint.test.tsx',
+  'test/client/lobby-limits.test.tsx',
+  'test/client/account-page.test.tsx',
+  'test/client/takeback.test.tsx',
+  'test/tools/balance-variants.test.ts',
+];
+
 const shared = {
   environment: 'node' as const,
   testTimeout: 60_000,
@@ -21,7 +33,13 @@ export default defineConfig({
     // Two cores: run files in parallel, but not more workers than cores.
     maxWorkers: 2,
     projects: [
-      { test: { ...shared, name: 'suite', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['**/node_modules/**', ...QUIET] } },
+      // Files share their worker's modules instead of importing everything again for each file: the
+      // suite is bound by CPU on 2 cores, and re-importing (boardgame.io, socket.io, the engine, the
+      // server) took about 100 of the 630 CPU-seconds of the non-browser files, the tests themselves
+      // slower on cold code (docs/BENCHMARKS.md, "Test suite"). Each file still starts its own servers,
+      // stores and browsers. Files that replace a module or a global keep a fresh context of their own.
+      { test: { ...shared, name: 'suite', isolate: false, include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['**/node_modules/**', ...QUIET, ...MOCKING] } },
+      { test: { ...shared, name: 'isolated', include: MOCKING } },
       { test: { ...shared, name: 'quiet', include: QUIET, sequence: { groupOrder: 1 } } },
     ],
   },

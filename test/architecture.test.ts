@@ -141,3 +141,12 @@ describe('one definition of each name', () => {
     expect(where(everything, /\bissues?\s+#?\d|\(#\d+\)/i)).toEqual([]);
   });
 });
+
+describe('the test files', () => {
+  it('a file that mocks a module, stubs a global or reloads modules runs in a context of its own (the others share their worker\'s modules)', async () => {
+    const { MOCKING } = await import('../vitest.config');
+    const mocking = files('test').filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(mocking.length).toBeGreaterThan(0);
+    expect(mocking.sort()).toEqual([...MOCKING].sort());
+  });
+});

@@ -7,15 +7,13 @@
  * than the pool has and a full pool refuses at once.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { legalMoves, newGame, playerView, type PlayerID, type WatergateView } from '../../game';
+import { legalMoves, newGame, playerView, type WatergateView } from '../../game';
 import { decide, keyOf } from '../../bots/ismcts';
 import { mergeLanes, searchLane, splitLanes } from '../../bots/ensemble';
 import { lanesFor, LEVELS, planSearches, think, type BotConfig } from '../../bots/levels';
 import { BotPool, BotQueueFull } from '../../bots/pool';
 import { botRng } from '../../bots/rng';
 import { samplerFor } from '../../bots/determinize';
-import { playMatch } from '../../bots/arena';
-import { watergateBot } from '../../bots/bgio';
 import { engineDriver, playout, randomChooser } from '../../tools/playout';
 
 /** Decision points of a seeded random game, as the deciding seat sees them (copies: the game moves on). */
@@ -148,21 +146,4 @@ describe('merged searches on the worker pool', () => {
     expect(pool.queued).toBe(0);
     expect((await pool.think(view, small)).move).toEqual(here.move);
   });
-});
-
-describe('the expert level against hard, scaled down', () => {
-  it('wins more of 6 seeded games (3 per seat) than hard does, with budgets in the levels\' ratio', async () => {
-    // The benchmark's match (docs/BOTS.md) at a fiftieth of its budgets, so it runs in a test.
-    const scale = 150 / LEVELS.hard.iterations;
-    const expert = watergateBot({ level: 'expert', deterministic: true, iterations: LEVELS.expert.iterations * scale });
-    const hard = watergateBot({ level: 'hard', deterministic: true, iterations: 150 });
-    let wins = 0;
-    for (const g of [0, 1, 2])
-      for (const seat of ['0', '1'] as PlayerID[]) {
-        const other: PlayerID = seat === '0' ? '1' : '0';
-        const r = await playMatch({ seats: { [seat]: expert, [other]: hard } as never, seed: `expert-test/${g}` });
-        if (r.winner === seat) wins++;
-      }
-    expect(wins).toBeGreaterThanOrEqual(4);
-  }, 300_000);
 });
