@@ -299,7 +299,7 @@ async function levels(bars: cliProgress.MultiBar): Promise<string> {
       if (n % 9 === 0 && moves.length > 1) positions.push(structuredClone(playerView(G, player)));
   }
   const rows: string[] = [];
-  const bar = bars.create(positions.length * 3, 0, { name: 'levels', unit: 'decisions', wins: '' });
+  const bar = bars.create(positions.length * LEVEL_NAMES.length, 0, { name: 'levels', unit: 'decisions', wins: '' });
   for (const level of LEVEL_NAMES) {
     const t = newThink();
     for (const [i, view] of positions.entries()) {
