@@ -180,9 +180,18 @@ export interface StandIn {
 /**
  * Emitted to everyone following a match, on sync and whenever it changes: its clock, the seats the
  * computer plays for their owners, since when a seat's player has been away, and the server's time (so
- * a page can count down with its own clock's offset).
+ * a page can count down with its own clock's offset). A move's status does not come as this event but
+ * as the last argument of the move's own `patch` or `update` message (STATUS_AFTER), one frame instead of two.
  */
 export const STATUS_EVENT = 'watergate:status';
+
+/**
+ * Where a move's status sits in boardgame.io's messages, after the arguments its client reads:
+ * `patch` (matchID, prevStateID, stateID, operations, deltalog, status) and `update` (matchID, state,
+ * deltalog, status). Absent when the server delivers moves it heard of from another process (the
+ * status event follows them).
+ */
+export const STATUS_AFTER = { patch: 5, update: 3 } as const;
 export interface MatchStatus {
   matchID: string;
   clock: MatchClock | null;

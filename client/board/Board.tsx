@@ -271,7 +271,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
         <div className="game-main">
           {table}
           <div className="side">
-            <Dock handOpen={handOpen}>
+            <Dock handOpen={handOpen} at={decision}>
               {chatMark}
               {prompt}
               {hintBox}

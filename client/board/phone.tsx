@@ -81,12 +81,17 @@ export function useHeightVar(box: RefObject<HTMLElement | null>, name: string): 
 /**
  * The prompt, resign and hand; on a phone fixed at the bottom, with the page keeping that much room below
  * its content. Opening the hand there brings the board to the top of the screen, in sight above the dock.
+ * The dock scrolls inside itself when it is full (a hand drawer scrolled to its last card): a new
+ * decision (`at`) or the drawer opening or closing brings it back to its top, where the prompt is.
  */
-export function Dock({ handOpen, children }: { handOpen: boolean; children: ReactNode }): ReactNode {
+export function Dock({ handOpen, at, children }: { handOpen: boolean; at: string; children: ReactNode }): ReactNode {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (handOpen && isPhone()) document.querySelector('.board-zoom')?.scrollIntoView({ block: 'start' });
   }, [handOpen]);
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = 0;
+  }, [handOpen, at]);
   useHeightVar(box, '--dock');
   return (
     <div ref={box} className="dock" data-hand={handOpen ? 'open' : 'closed'}>

@@ -12,10 +12,10 @@ import type { BoardProps } from 'boardgame.io/react';
 import { Pacer, PACES, usePace } from './pace';
 import { resyncWhenBehind } from './resync';
 import { retryWhenBusy, type Busy } from './retry';
-import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, type GuardError, type MatchStatus, type NextMatch } from '../../protocol/index';
+import { ERROR_EVENT, NEXT_EVENT, STATUS_AFTER, STATUS_EVENT, type GuardError, type MatchStatus, type NextMatch } from '../../protocol/index';
 
 type ClientOpts = Parameters<typeof Client>[0];
-type SocketLike = { on(event: string, fn: (e: never) => void): void; off(event: string, fn: (e: never) => void): void };
+type SocketLike = { on(event: string, fn: (...a: never[]) => void): void; off(event: string, fn: (...a: never[]) => void): void };
 export type GameClientInstance = ReturnType<typeof Client>;
 
 interface Props<G> {
@@ -76,9 +76,14 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
     const refused = (e: GuardError) => onServerError?.(e, client);
     const next = (n: NextMatch) => n?.matchID === matchID && typeof n.nextMatchID === 'string' && onNextMatch?.(n.nextMatchID);
     const status = (st: MatchStatus) => st?.matchID === matchID && onStatus?.(st);
+    // A move's status rides at the end of its patch or update (beside boardgame.io's own listener).
+    const afterPatch = (...a: unknown[]) => status(a[STATUS_AFTER.patch] as MatchStatus);
+    const afterUpdate = (...a: unknown[]) => status(a[STATUS_AFTER.update] as MatchStatus);
     socket?.on(ERROR_EVENT, refused);
     socket?.on(NEXT_EVENT, next);
     socket?.on(STATUS_EVENT, status);
+    socket?.on('patch', afterPatch);
+    socket?.on('update', afterUpdate);
     const stopResync = resyncWhenBehind(client);
     const stopRetry = onBusy ? retryWhenBusy(client, onBusy) : () => undefined;
     return () => {
@@ -87,6 +92,8 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
       socket?.off(ERROR_EVENT, refused);
       socket?.off(NEXT_EVENT, next);
       socket?.off(STATUS_EVENT, status);
+      socket?.off('patch', afterPatch);
+      socket?.off('update', afterUpdate);
       client.stop();
       unsubscribe();
     };

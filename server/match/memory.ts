@@ -20,8 +20,11 @@ import { replay } from './replay';
 
 /** What the socket layer does with news of a match (only for matches with sockets in this process). */
 export interface Delivery {
-  /** A new state, `prev` the one before it (the one clients of the match hold). */
-  update(matchID: string, state: State, deltalog: LogEntry[], prev: State): void;
+  /**
+   * A new state, `prev` the one before it (the one clients of the match hold). With `metadata` the state
+   * is the match's current one and its status rides in the same message (one frame per socket a move).
+   */
+  update(matchID: string, state: State, deltalog: LogEntry[], prev: State, metadata?: MatchData): void;
   matchData(matchID: string, metadata: MatchData): void;
   /** The match's clock, stand-ins or presence changed (docs/ARCHITECTURE.md "Clocks and stand-ins"). */
   status(matchID: string, metadata: MatchData): void;

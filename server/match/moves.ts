@@ -169,8 +169,7 @@ export class MovePath {
     e.log.push(...deltalog);
     e.sinceSnapshot = snapshot ? 0 : e.sinceSnapshot + 1;
     e.metadata = { ...e.metadata, updatedAt, ...(gameover !== undefined ? { gameover } : {}), ...(clock ? { clock } : {}) };
-    memory.delivery?.update(matchID, next, deltalog, state);
-    if (clock || e.metadata.standIns) memory.delivery?.status(matchID, e.metadata);
+    memory.delivery?.update(matchID, next, deltalog, state, e.metadata);
     this.o.bus.publish({ t: 'move', matchID, stateID: next._stateID });
     memory.emit(e, 'move');
     return null;

@@ -103,7 +103,8 @@ export class TakeBacks {
 
   private moved(m: MatchView): void {
     if (m.reason !== 'move' && m.reason !== 'news') return;
-    if (takeBackMode(m.metadata) !== 'off') return this.o.memory.delivery?.status(m.matchID, m.metadata);
+    // A move made here carried the status with its update; moves heard from another process did not.
+    if (takeBackMode(m.metadata) !== 'off') return void (m.reason === 'news' && this.o.memory.delivery?.status(m.matchID, m.metadata));
     // Nothing will ever be taken back here: the line of play need not hold more than the state.
     const e = this.o.memory.get(m.matchID);
     if (e && e.line.steps.length > 1) e.line = new PlayLine(e.state, false);
@@ -237,7 +238,7 @@ export class TakeBacks {
     e.log.push(...log);
     e.sinceSnapshot = 0;
     e.metadata = { ...e.metadata, updatedAt: now, ...(clock ? { clock } : {}) };
-    this.o.memory.delivery?.update(matchID, restored, log, head);
+    this.o.memory.delivery?.update(matchID, restored, log, head, e.metadata);
     this.o.bus.publish({ t: 'move', matchID, stateID: restored._stateID });
     this.o.memory.emit(e, 'move');
     this.o.log.info({ matchID, taker, from: head._stateID, to: target._stateID, stateID: restored._stateID }, 'taken back');

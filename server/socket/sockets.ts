@@ -25,7 +25,7 @@ import type { Game, LogEntry, State } from 'boardgame.io';
 import { getFilterPlayerView } from 'boardgame.io/internal';
 import { Server as IOServer, type Namespace, type ServerOptions as IOOptions, type Socket } from 'socket.io';
 import type { PlayerID } from '../../game/index';
-import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, roleText, seatEntry, type GuardError, type NextMatch } from '../../protocol/index';
+import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, roleText, seatEntry, type GuardError, type MatchStatus, type NextMatch } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
 import { matchStatus as statusOf, publicSeats } from '../lobby/public';
 import type { Logger } from '../log';
@@ -91,7 +91,7 @@ export class GameSockets {
     this.filter = getFilterPlayerView(o.game);
     this.guard = new SocketGuard(o);
     o.service.setDelivery({
-      update: (matchID, state, deltalog, prev) => this.deliverUpdate(matchID, state, deltalog, prev),
+      update: (matchID, state, deltalog, prev, metadata) => this.deliverUpdate(matchID, state, deltalog, prev, metadata),
       matchData: (matchID, metadata) => {
         const to = this.nsp.to(room(matchID, 'all'));
         to.emit('matchData', matchID, publicSeats(metadata));
@@ -392,8 +392,13 @@ export class GameSockets {
     if (refusal) this.guard.fail(socket, refusal);
   }
 
-  private deliverUpdate(matchID: string, state: State, deltalog: LogEntry[], prev: State): void {
+  /**
+   * Each room its own view, as a patch on the view it holds (or whole); with the match's metadata, the
+   * status follows as the message's last argument (protocol/index.ts, STATUS_EVENT) instead of a frame of its own.
+   */
+  private deliverUpdate(matchID: string, state: State, deltalog: LogEntry[], prev: State, metadata?: MatchData): void {
     const rooms = this.nsp.adapter.rooms;
+    let status: MatchStatus | undefined;
     for (const seat of GROUPS) {
       const r = room(matchID, seat);
       if (!rooms.get(r)?.size) continue;
@@ -401,8 +406,10 @@ export class GameSockets {
       const [, view, log] = out.args;
       const ops = createPatch(this.roomView(matchID, seat, prev), view, 64);
       this.remember(matchID, seat, view);
-      if (ops) this.nsp.to(r).emit('patch', matchID, prev._stateID, state._stateID, ops, log);
-      else this.nsp.to(r).emit('update', matchID, view, log);
+      status ??= metadata && this.statusOf(matchID, metadata);
+      const rest = status ? [status] : [];
+      if (ops) this.nsp.to(r).emit('patch', matchID, prev._stateID, state._stateID, ops, log, ...rest);
+      else this.nsp.to(r).emit('update', matchID, view, log, ...rest);
     }
   }
 

@@ -172,6 +172,14 @@ describe('layout on a phone and a laptop', () => {
     await expect.poll(async () => (await page.locator('.record-lines li.role-1').count()) > 0, { timeout: 30_000 }).toBe(true);
     expect(await page.locator('.record-lines li.role-0').count()).toBeGreaterThan(0);
 
+    // With the hand open the dock scrolls inside itself; closing the drawer brings its top, the prompt, back.
+    await expect.poll(async () => (await boardState(page)).mine, { timeout: 30_000 }).toBe(true);
+    expect(await dock.evaluate((el) => ((el.scrollTop = el.scrollHeight), el.scrollTop))).toBeGreaterThan(0);
+    expect((await sight(page, '.prompt.mine')).inView).toBe(false);
+    await page.locator('.hand-toggle').click();
+    await expect.poll(() => dock.evaluate((el) => el.scrollTop)).toBe(0);
+    expect(await sight(page, '.prompt.mine'), 'prompt').toMatchObject({ inView: true });
+
     // Tap-to-zoom: the board doubles inside a box the player pans; every space is then at least 44 px.
     await page.locator('.board-pan').click({ position: { x: 40, y: 40 } });
     await expect.poll(() => page.locator('.board-zoom[data-zoomed]').count()).toBe(1);

@@ -14,7 +14,7 @@ import { afterMove, expired, startClock, takeBack, timeLeft } from '../../server
 import { handOverRefusal } from '../../server/lobby/standin';
 import type { MatchData } from '../../server/storage/types';
 import { freePort, startServerProcess, type ServerProcess } from '../../tools/cluster';
-import { api, createAndJoin, next, rawSocket, startTestServer, stored, until, type TestServer } from './helpers';
+import { api, createAndJoin, next, nextStatus, rawSocket, startTestServer, stored, until, type TestServer } from './helpers';
 
 const LIVE = { initialSeconds: 600, incrementSeconds: 10, onTimeout: 'lose' as const };
 
@@ -101,10 +101,10 @@ describe('the server keeps the clock', () => {
     const { state } = await stored(t.store, matchID);
     const G = state.G as WatergateState;
     const choice = legalMoves(G, '0')[0];
-    const after = next<[{ clock: MatchClock }]>(watcher, 'watergate:status');
+    const after = nextStatus(watcher);
     expect(await t.server.move(matchID, '0', choice.move, choice.args[0])).toBeNull();
     const moved = Date.now();
-    const c = (await after)[0].clock;
+    const c = (await after).clock!;
     // The Editor lost no more than the time its clock could have run, and earned the 7 s.
     const spent = 600_000 + 7_000 - c.remaining['0'];
     expect(spent).toBeGreaterThanOrEqual(0);

@@ -10,7 +10,7 @@ import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { legalMoves, Watergate, type WatergateState, type WatergateView } from '../../game/index';
-import type { GuardError } from '../../protocol/index';
+import { STATUS_AFTER, STATUS_EVENT, type GuardError, type MatchStatus } from '../../protocol/index';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { createLogger } from '../../server/log';
 import { readMatch } from '../../server/match/replay';
@@ -242,6 +242,25 @@ export function next<T = unknown[]>(s: Socket, event: string, ms = 20_000): Prom
       clearTimeout(timer);
       resolve(args as T);
     });
+  });
+}
+
+/** The match status a message carries: its own event, or the last argument of a move's patch or update. */
+export const statusIn = (r: { event: string; args: unknown[] }): MatchStatus | undefined =>
+  (r.event === STATUS_EVENT ? r.args[0] : r.event === 'patch' || r.event === 'update' ? r.args[STATUS_AFTER[r.event]] : undefined) as MatchStatus | undefined;
+
+/** Resolves with the next match status the socket hears, however it comes (or rejects after ms). */
+export function nextStatus(s: Socket, ms = 20_000): Promise<MatchStatus> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no status within ${ms} ms`)), ms);
+    const heard = (event: string, ...args: unknown[]) => {
+      const st = statusIn({ event, args });
+      if (!st) return;
+      clearTimeout(timer);
+      s.offAny(heard);
+      resolve(st);
+    };
+    s.onAny(heard);
   });
 }
 

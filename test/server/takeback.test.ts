@@ -18,7 +18,7 @@ import { startServer } from '../../server/app';
 import { openStore } from '../../server/storage/index';
 import type { MatchStore } from '../../server/storage/types';
 import { signUp, twoProcesses } from './account-helpers';
-import { api, createAndJoin, logCapture, next, openTestStore, player, postgresAvailable, rawSocket, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
+import { api, createAndJoin, logCapture, next, openTestStore, statusIn, player, postgresAvailable, rawSocket, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
 
 const hasPg = await postgresAvailable();
 type S = State<WatergateState>;
@@ -66,7 +66,7 @@ async function send(pl: Player, m: MoveChoice): Promise<void> {
   await until(() => pl.state()!._stateID > id, `${m.move} delivered`);
 }
 
-const lastStatus = (pl: Player): MatchStatus | undefined => pl.received.filter((r) => r.event === STATUS_EVENT).at(-1)?.args[0] as MatchStatus | undefined;
+const lastStatus = (pl: Player): MatchStatus | undefined => pl.received.map(statusIn).filter((s) => s !== undefined).at(-1);
 const takeBackOf = (pl: Player): TakeBackStatus | undefined => lastStatus(pl)?.takeBack;
 
 /** Counts the store's writes (the real store, its methods wrapped). */
@@ -242,6 +242,12 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
         const later = truth(matchID);
         await until(() => takeBackOf(ps['0'])?.stateID === later._stateID, 'the status after the move');
         expect(takeBackOf(ps['0'])!.request).toBe(null);
+        // The move's status came in the move's own message: one frame for each board, not two.
+        for (const pl of [ps['0'], ps['1']]) {
+          const frames = pl.received.filter((m) => (m.event === 'patch' && m.args[2] === later._stateID) || (m.event === STATUS_EVENT && (m.args[0] as MatchStatus).takeBack?.stateID === later._stateID));
+          expect(frames.map((m) => m.event)).toEqual(['patch']);
+          expect(statusIn(frames[0])?.takeBack?.stateID).toBe(later._stateID);
+        }
         // The opponent decided since: refused with that reason (and the old state's request, if sent, is stale).
         expect((await call('0')).body).toEqual({ error: 'your opponent has decided since your last decision', reason: 'opponent' });
         expect((await call('0', { stateID: again._stateID })).body.reason).toBe('stale');
@@ -255,7 +261,7 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
           const secrets = secretsOf(before.G, viewer);
           const delivered = pl.received.filter((m) => (m.event === 'patch' && m.args[2] === undoneAt) || (m.event === 'update' && (m.args[1] as { _stateID: number })._stateID === undoneAt));
           expect(delivered.length).toBe(1);
-          const text = JSON.stringify(delivered) + JSON.stringify(pl.received.filter((m) => m.event === STATUS_EVENT));
+          const text = JSON.stringify(delivered) + JSON.stringify(pl.received.map(statusIn));
           for (const id of secrets) expect(text).not.toContain(`"${id}"`);
           for (const c of Object.values(creds)) expect(JSON.stringify(pl.received)).not.toContain(c);
         }
