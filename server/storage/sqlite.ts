@@ -73,6 +73,11 @@ export class SqliteStore implements MatchStore {
       db.pragma('locking_mode = EXCLUSIVE');
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
+      // A move rewrites the same few pages (the match's head row, its index entries, the moves' last leaf):
+      // checkpointing every 10,000 pages instead of 1,000 copies each hot page back once instead of ten
+      // times (a commit alone took about a fifth less CPU so); the log is cut back to 64 MB after a checkpoint.
+      db.pragma('wal_autocheckpoint = 10000');
+      db.pragma('journal_size_limit = 67108864');
       db.pragma('foreign_keys = ON');
       // SQLite rewrites a whole row on any update: the head row that changes with every move stays small,
       // and the big texts that rarely change live apart (wg_states).
