@@ -101,9 +101,11 @@ export function PromptPanel({ view, me, legal, selected, pinToken, setPinToken, 
   const box = useRef<HTMLElement>(null);
   const pr = view.prompt;
   const mine = !!pr && pr.player === me;
-  // When a decision becomes ours, keyboard users start from the prompt (Tab reaches its options).
+  // When a decision becomes ours, keyboard users start from the prompt (Tab reaches its options). A long
+  // prompt scrolls inside its own box on wide screens: each decision starts at its question.
   const decision = mine ? `${pr!.kind}:${view.log.length}` : null;
   useEffect(() => {
+    if (box.current) box.current.scrollTop = 0;
     const active = document.activeElement;
     if (decision && (!active || active === document.body)) box.current?.focus({ preventScroll: true });
   }, [decision]);

@@ -1,6 +1,6 @@
 /**
- * With a game in progress, at 1366 × 900, 1920 × 1080, 820 × 1180 and 390 × 844, the prompt and the last
- * move are on screen without scrolling, and on the wide screens the record's newest line and the chat too
+ * With a game in progress, at 1366 × 900, 1920 × 1080, 820 × 1180 and 390 × 844, the prompt's question and
+ * the last move are on screen without scrolling (a long prompt's options scroll inside its box), and on the wide screens the record's newest line and the chat too
  * (the screenshots in docs/screenshots come from here).
  * The pages on a phone (390 × 844), a tablet (820 × 1180) and a laptop (1280 × 800): no page scrolls sideways, no
  * visible text is drawn under 11 px (SVG text as scaled on screen, not its user-unit size), and on the
@@ -113,7 +113,9 @@ describe('the game in sight on every screen', () => {
       else await expect.poll(async () => Math.abs((await page.locator('.board-zoom').boundingBox())!.y)).toBeLessThan(1);
       await page.locator('.last-move').waitFor();
       await shot(page, `board-${name}`);
-      expect(await sight(page, '.prompt.mine'), 'prompt').toMatchObject({ inView: true });
+      // The prompt's question; a long prompt's options scroll inside its box (the dock on a phone).
+      expect(await sight(page, '.prompt.mine .prompt-who'), 'prompt').toMatchObject({ inView: true });
+      expect(await sight(page, '.prompt.mine .prompt-text'), 'prompt').toMatchObject({ inView: true });
       expect(await sight(page, '.last-move summary'), 'last move').toMatchObject({ inView: true });
       expect(await sight(page, '.last-move li:last-child'), 'last move').toMatchObject({ inView: true });
       if (talk) {
@@ -178,7 +180,7 @@ describe('layout on a phone and a laptop', () => {
     expect((await sight(page, '.prompt.mine')).inView).toBe(false);
     await page.locator('.hand-toggle').click();
     await expect.poll(() => dock.evaluate((el) => el.scrollTop)).toBe(0);
-    expect(await sight(page, '.prompt.mine'), 'prompt').toMatchObject({ inView: true });
+    expect(await sight(page, '.prompt.mine .prompt-text'), 'prompt').toMatchObject({ inView: true });
 
     // Tap-to-zoom: the board doubles inside a box the player pans; every space is then at least 44 px.
     await page.locator('.board-pan').click({ position: { x: 40, y: 40 } });
