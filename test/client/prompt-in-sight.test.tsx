@@ -7,7 +7,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
+import type { State } from 'boardgame.io';
+import type { BoardProps } from 'boardgame.io/react';
 import { Dock } from '../../client/board/phone';
+import type { WatergateState } from '../../game';
 
 afterEach(cleanup);
 
@@ -41,19 +44,19 @@ describe('a long prompt on a wide screen', () => {
     const { initI18n } = await import('../../client/i18n');
     await initI18n();
     // Two decisions of the Editor in a row, from a seeded game: the prompt's box stays the same element.
-    type S = ReturnType<typeof InitializeGame>;
-    let s = InitializeGame({ game: Watergate, numPlayers: 2, seed: 'dock' }) as S;
+    type S = State<WatergateState>;
+    let s = InitializeGame({ game: { ...Watergate, seed: 'dock' }, numPlayers: 2 }) as S;
     let pair: [S, S] | null = null;
     for (let i = 0; i < 300 && !pair; i++) {
-      const p = s.G.prompt.player;
+      const p = s.G.prompt!.player;
       const m = legalMoves(s.G, p)[0];
-      const r = advanceMove(s as never, p, m.move, m.args[0]);
+      const r = advanceMove(s, p, m.move, m.args[0]);
       if ('error' in r) throw new Error(r.error);
-      if (p === '0' && r.state.G.prompt?.player === '0') pair = [s, r.state as S];
-      s = r.state as S;
+      if (p === '0' && r.state.G.prompt?.player === '0') pair = [s, r.state];
+      s = r.state;
     }
     expect(pair).not.toBeNull();
-    const props = (st: S) => ({ G: playerView(st.G, '0'), ctx: {}, playerID: '0', moves: {}, events: {}, isConnected: true, isActive: true, isMultiplayer: false }) as never;
+    const props = (st: S) => ({ G: playerView(st.G, '0'), ctx: {}, playerID: '0', moves: {}, events: {}, isConnected: true, isActive: true, isMultiplayer: false }) as unknown as BoardProps<WatergateState>;
     const { container, rerender } = render(<WatergateBoard {...props(pair![0])} />);
     const box = container.querySelector('.prompt.mine') as HTMLElement;
     box.scrollTop = 200;
