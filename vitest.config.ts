@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files whose assertions are about how long the page's work blocks it (the Debug panel's long tasks, at
- * most 250 ms on this 2-core host): they run after every other file, alone, so another file's playouts
- * on the second core do not stand in for the page's own cost.
+ * Files whose assertions depend on the page drawing each move in step (the Debug panel's loop waits
+ * 100 ms after each of its moves, which the file reads from when the moves are drawn): they run after
+ * every other file, alone, so another file's work on the second core does not delay the drawing.
  */
 const QUIET = ['test/e2e/debug-panel.test.ts'];
 
