@@ -16,6 +16,7 @@ export const MOCKING = [
   'test/client/lobby-limits.test.tsx',
   'test/client/account-page.test.tsx',
   'test/client/takeback.test.tsx',
+  'test/client/play-now.test.tsx',
   'test/tools/balance-variants.test.ts',
 ];
 

@@ -2,7 +2,9 @@
  * "Play now" in the lobby: a side (or either), a time control, rated or not (rated needs an account).
  * The server pairs this player with a waiting one whose rating is close (the window widens while they
  * wait); this page asks every POLL_MS and opens the match once paired. After the chosen wait with nobody,
- * the computer is offered at the level nearest the player's rating.
+ * the computer is offered at the level nearest the player's rating. A ticket not asked about for a while
+ * lapses on the server (its page is taken for closed); a page the browser kept in the background, its
+ * timers slowed, finds its ticket gone and asks again, in the queue anew, instead of showing an error.
  */
 import './account.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -12,7 +14,7 @@ import { roleName } from '../i18n/words';
 import { holdSeat } from '../lobby/seats';
 import { ClockSelect } from '../lobby/ClockSelect';
 import { go } from '../route';
-import { cancelPair, pair, pollPair } from './api';
+import { AccountError, cancelPair, pair, pollPair } from './api';
 import { refusalText } from './AccountPage';
 
 const POLL_MS = 1500;
@@ -27,6 +29,7 @@ export default function PlayNow({ name, signedIn, vsComputer }: { name: () => st
   const [waiting, setWaiting] = useState<PairStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ticket = useRef<string | null>(null);
+  const asked = useRef<PairRequest | null>(null);
 
   const opened = (s: PairStatus) => {
     if (s.status !== 'paired' || !s.matchID || !s.playerID || !s.playerCredentials) return false;
@@ -42,7 +45,12 @@ export default function PlayNow({ name, signedIn, vsComputer }: { name: () => st
       if (!ticket.current) return;
       pollPair(ticket.current).then(
         (s) => !opened(s) && setWaiting(s),
-        (e: unknown) => (setError(refusalText(t, e)), setWaiting(null)),
+        (e: unknown) => {
+          if (!ticket.current) return; // given up meanwhile
+          if (e instanceof AccountError && e.status === 404 && asked.current) return void ask(asked.current);
+          setError(refusalText(t, e));
+          setWaiting(null);
+        },
       );
     }, POLL_MS);
     return () => clearTimeout(timer);
@@ -50,21 +58,28 @@ export default function PlayNow({ name, signedIn, vsComputer }: { name: () => st
   // Leaving the lobby while waiting gives the ticket up.
   useEffect(() => () => void (ticket.current && cancelPair(ticket.current).catch(() => undefined)), []);
 
+  const ask = async (r: PairRequest) => {
+    try {
+      const s = await pair(r);
+      ticket.current = s.ticket;
+      if (!opened(s)) setWaiting(s);
+    } catch (e) {
+      ticket.current = null;
+      setWaiting(null);
+      setError(refusalText(t, e));
+    }
+  };
   const start = async () => {
     setError(null);
     const n = name();
     if (n === null) return;
-    try {
-      const s = await pair({ side, clock, rated: signedIn && rated, ...(signedIn ? {} : { name: n }) });
-      ticket.current = s.ticket;
-      if (!opened(s)) setWaiting(s);
-    } catch (e) {
-      setError(refusalText(t, e));
-    }
+    asked.current = { side, clock, rated: signedIn && rated, ...(signedIn ? {} : { name: n }) };
+    await ask(asked.current);
   };
   const stop = async () => {
     const tk = ticket.current;
     ticket.current = null;
+    asked.current = null;
     setWaiting(null);
     if (tk) {
       const s = await cancelPair(tk).catch(() => null);
