@@ -47,24 +47,44 @@ export function checkMove(G: WatergateState, p: PlayerID, move: string, arg: unk
 }
 
 /**
- * The same argument whatever order its fields were written in: keys sorted, tokens chosen together
- * (`tokens`, `split`) compared as sets, as the rules read them.
+ * Whether `arg` is `option` as the rules read it: the same fields whatever order they were written in
+ * (a field holding nothing counts as absent, as in JSON), tokens chosen together (`tokens`, `split`)
+ * compared as sets, everything else equal. Compared in place, first differing field first: most options
+ * differ from the argument in the card or the mode.
  */
-const optionKey = (x: unknown): string =>
-  JSON.stringify(x, (k, v: unknown) => {
-    if ((k === 'tokens' || k === 'split') && Array.isArray(v)) return v.map(optionKey).sort();
-    return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v;
-  }) ?? 'undefined';
+function sameOption(option: unknown, arg: unknown, asSet = false): boolean {
+  if (option === arg) return true;
+  if (!option || !arg || typeof option !== 'object' || typeof arg !== 'object') return false;
+  if (Array.isArray(option)) {
+    if (!Array.isArray(arg) || arg.length !== option.length) return false;
+    if (!asSet) return option.every((v, i) => sameOption(v, arg[i]));
+    const used = option.map(() => false);
+    return arg.every((v) => {
+      const i = option.findIndex((o, j) => !used[j] && sameOption(o, v));
+      return i >= 0 && (used[i] = true);
+    });
+  }
+  if (Array.isArray(arg)) return false;
+  const o = option as Record<string, unknown>;
+  const a = arg as Record<string, unknown>;
+  let fields = 0;
+  for (const k in o) {
+    if (o[k] === undefined) continue;
+    fields++;
+    if (!Object.hasOwn(a, k) || !sameOption(o[k], a[k], k === 'tokens' || k === 'split')) return false;
+  }
+  for (const k in a) if (a[k] !== undefined) fields--;
+  return fields === 0;
+}
 
-/**
- * A cheap first look (most options differ from the argument in a plain field, such as the card): false
- * when some plain field of the option differs; true otherwise, for optionKey to decide.
- */
-const mayBe = (option: unknown, arg: unknown): boolean => {
-  if (!option || typeof option !== 'object' || Array.isArray(option) || !arg || typeof arg !== 'object') return true;
-  for (const [k, v] of Object.entries(option)) if ((v === null || typeof v !== 'object') && (arg as Record<string, unknown>)[k] !== v) return false;
-  return true;
-};
+/** A copy of an option (plain data: the engine's options are JSON). */
+function copyOption<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(copyOption) as T;
+  const out: Record<string, unknown> = {};
+  for (const k in v) if ((v as Record<string, unknown>)[k] !== undefined) out[k] = copyOption((v as Record<string, unknown>)[k]);
+  return out as T;
+}
 
 /**
  * Which of the rules' own options this argument is: a copy of the engine's option (what the server
@@ -77,10 +97,9 @@ export function legalOption(G: WatergateState, p: PlayerID, move: string, arg: u
   if (why) return { error: why };
   if (move === 'resign' || move === 'timeout') return { arg: undefined };
   const pr = G.prompt!;
-  const key = optionKey(arg);
   const options = decisionFor(pr).options(G, p, pr);
-  const i = options.findIndex((o) => mayBe(o, arg) && optionKey(o) === key);
-  return i < 0 ? { error: `not one of the rules' options for "${move}" (only the fields the rules read may be sent)` } : { arg: structuredClone(options[i]) };
+  const i = options.findIndex((o) => sameOption(o, arg));
+  return i < 0 ? { error: `not one of the rules' options for "${move}" (only the fields the rules read may be sent)` } : { arg: copyOption(options[i]) };
 }
 
 /** Applies a move if legal; returns the error otherwise (and changes nothing). */

@@ -2,7 +2,8 @@
  * legalOption (game/engine.ts): the server stores, sends and replays the engine's own option, never the
  * sender's object. At every decision of seeded random games, for every kind of prompt: each option comes
  * back as an equal copy (also with its fields in another order, and its token sets reversed), each option
- * with an extra field or a padded string is refused with a reason, and so is junk.
+ * with an extra field, a padded string or a token of its set written twice is refused with a reason, and
+ * so is junk.
  */
 import { describe, expect, it } from 'vitest';
 import { legalOption } from '../../game/engine';
@@ -23,6 +24,14 @@ function reordered(x: unknown): unknown {
   );
 }
 
+/** The option with one token of a set written twice in place of another (a set of the same size, not the same set). */
+function repeated(x: unknown): unknown | null {
+  if (!x || typeof x !== 'object' || Array.isArray(x)) return null;
+  for (const [k, v] of Object.entries(x))
+    if ((k === 'tokens' || k === 'split') && Array.isArray(v) && v.length >= 2 && JSON.stringify(v[0]) !== JSON.stringify(v[1])) return { ...x, [k]: [v[0], v[0], ...v.slice(2)] };
+  return null;
+}
+
 /** Ways to carry more than the option: an extra field (at the top and one level down), or a longer string. */
 function padded(x: unknown): unknown[] {
   if (typeof x === 'string') return [x + PAD];
@@ -37,6 +46,7 @@ describe('legalOption', () => {
     const kinds = new Set<Prompt['kind']>();
     const paddedRefused = new Set<Prompt['kind']>();
     let checked = 0;
+    let repeatedRefused = 0;
     for (let seed = 0; seed < 12; seed++)
       for (const d of randomDecisions(9100 + seed)) {
         const pr = d.G.prompt!;
@@ -47,6 +57,11 @@ describe('legalOption', () => {
             const out = legalOption(d.G, d.player, move, sent);
             expect(out, `${pr.kind} ${JSON.stringify(sent)}`).toEqual({ arg: option });
             if (option && typeof option === 'object') expect((out as { arg: unknown }).arg).not.toBe(sent);
+          }
+          const twice = repeated(option);
+          if (twice) {
+            expect('error' in legalOption(d.G, d.player, move, twice), `${pr.kind} ${JSON.stringify(twice)}`).toBe(true);
+            repeatedRefused++;
           }
           for (const p of padded(option)) {
             const out = legalOption(d.G, d.player, move, p);
@@ -62,6 +77,7 @@ describe('legalOption', () => {
     expect([...kinds].sort()).toEqual(expect.arrayContaining(['answer', 'choose', 'pin', 'play', 'react', 'target']));
     expect([...paddedRefused]).toEqual(expect.arrayContaining(['answer', 'choose', 'pin', 'play', 'react']));
     expect(checked).toBeGreaterThan(1000);
+    expect(repeatedRefused).toBeGreaterThan(0);
   });
 
   it('resign takes nothing: its argument is dropped only when it is none, else refused', () => {
