@@ -17,29 +17,32 @@
  */
 export type Op = { op: 'add' | 'replace'; path: string; value: unknown } | { op: 'remove'; path: string } | { op: string; path: string; value?: unknown };
 
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+// Keys with neither "~" nor "/" (all of a Watergate view's) are written as they are, without a regex each.
+const escape = (key: string) => (key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1'));
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function walk(a: unknown, b: unknown, path: string, ops: Op[], limit: number): void {
-  if (a === b || ops.length > limit) return;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    const common = Math.min(a.length, b.length);
-    // An element the two share is skipped before its path is written: most of a view is the record,
-    // whose past lines are the same objects from one state to the next.
-    for (let i = 0; i < common; i++) if (a[i] !== b[i]) walk(a[i], b[i], `${path}/${i}`, ops, limit);
-    for (let i = common; i < b.length; i++) ops.push({ op: 'add', path: `${path}/-`, value: b[i] });
-    for (let i = a.length - 1; i >= b.length; i--) ops.push({ op: 'remove', path: `${path}/${i}` });
-    return;
-  }
-  if (isObject(a) && isObject(b)) {
-    // JSON drops keys whose value is undefined: so does the patch.
-    for (const k of Object.keys(a)) if (a[k] !== undefined && b[k] === undefined) ops.push({ op: 'remove', path: `${path}/${escape(k)}` });
-    for (const k of Object.keys(b)) {
-      const av = a[k];
+  if (ops.length > limit) return;
+  if (Array.isArray(a)) {
+    if (Array.isArray(b)) {
+      const common = Math.min(a.length, b.length);
+      // An element the two share is skipped before its path is written: most of a view is the record,
+      // whose past lines are the same objects from one state to the next.
+      for (let i = 0; i < common; i++) if (a[i] !== b[i]) walk(a[i], b[i], path + '/' + i, ops, limit);
+      for (let i = common; i < b.length; i++) ops.push({ op: 'add', path: path + '/-', value: b[i] });
+      for (let i = a.length - 1; i >= b.length; i--) ops.push({ op: 'remove', path: path + '/' + i });
+      return;
+    }
+  } else if (isObject(a) && isObject(b)) {
+    // JSON drops keys whose value is undefined: so does the patch. (Views are plain objects: `for…in`
+    // sees their own keys, without the array Object.keys would make at every level.)
+    for (const k in a) if (a[k] !== undefined && b[k] === undefined) ops.push({ op: 'remove', path: path + '/' + escape(k) });
+    for (const k in b) {
       const bv = b[k];
+      const av = a[k];
       if (bv === undefined || av === bv) continue;
-      if (av === undefined) ops.push({ op: 'add', path: `${path}/${escape(k)}`, value: bv });
-      else walk(av, bv, `${path}/${escape(k)}`, ops, limit);
+      if (av === undefined) ops.push({ op: 'add', path: path + '/' + escape(k), value: bv });
+      else walk(av, bv, path + '/' + escape(k), ops, limit);
     }
     return;
   }
@@ -53,7 +56,7 @@ function walk(a: unknown, b: unknown, path: string, ops: Op[], limit: number): v
  */
 export function createPatch(a: unknown, b: unknown, limit = Infinity): Op[] | null {
   const ops: Op[] = [];
-  walk(a, b, '', ops, limit);
+  if (a !== b) walk(a, b, '', ops, limit);
   return ops.length > limit ? null : ops;
 }
 
