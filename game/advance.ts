@@ -51,8 +51,6 @@ function activate(ctx: Ctx, prompt: Prompt): Ctx {
   } as unknown as Ctx;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** A deep copy of plain data (the state is JSON): several times faster than structuredClone here. */
 function copy<T>(v: T): T {
   if (v === null || typeof v !== 'object') return v;
@@ -69,30 +67,41 @@ function copy<T>(v: T): T {
  * (protocol/json-patch.ts) skips it at once.
  */
 function share<T>(prev: T, next: T): T {
-  if (prev === next) return prev;
+  if (prev === next || typeof prev !== 'object' || prev === null || typeof next !== 'object' || next === null) return next;
   // The engine may put the rules' own constants (a card's step) into the state: compared, never written.
   const writable = !Object.isFrozen(next);
-  if (Array.isArray(prev) && Array.isArray(next)) {
-    let same = prev.length === next.length;
-    for (let i = 0; i < next.length; i++) {
-      const v = i < prev.length ? share(prev[i], next[i]) : next[i];
-      if (v !== prev[i]) same = false;
-      if (writable && v !== next[i]) next[i] = v;
+  let same = true;
+  if (Array.isArray(next)) {
+    if (!Array.isArray(prev)) return next;
+    const common = Math.min(prev.length, next.length);
+    for (let i = 0; i < common; i++) {
+      const was: unknown = prev[i];
+      const now: unknown = next[i];
+      const v = was === now ? was : share(was, now);
+      if (v !== was) same = false;
+      else if (writable && v !== now) next[i] = v;
     }
-    return same ? prev : next;
+    return same && prev.length === next.length ? prev : next;
   }
-  if (isRecord(prev) && isRecord(next)) {
-    const into: Record<string, unknown> = next;
-    const keys = Object.keys(into);
-    let same = keys.length === Object.keys(prev).length;
-    for (const k of keys) {
-      const v = k in prev ? share(prev[k], into[k]) : into[k];
-      if (v !== prev[k]) same = false;
-      if (writable && v !== into[k]) into[k] = v;
+  if (Array.isArray(prev)) return next;
+  // Counted with `for…in` (plain data, own keys only): no key arrays made at every level.
+  const from = prev as Record<string, unknown>;
+  const into = next as Record<string, unknown>;
+  let keys = 0;
+  for (const k in into) {
+    keys++;
+    const was = from[k];
+    const now = into[k];
+    if (was === undefined && !(k in from)) same = false;
+    else {
+      const v = was === now ? was : share(was, now);
+      if (v !== was) same = false;
+      else if (writable && v !== now) into[k] = v;
     }
-    return same ? prev : next;
   }
-  return next;
+  if (!same) return next;
+  for (const _ in from) keys--;
+  return keys === 0 ? prev : next;
 }
 
 /**
