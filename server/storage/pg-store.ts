@@ -83,7 +83,8 @@ export class PgStore implements MatchStore {
         PRIMARY KEY (match_id, state_id))`);
       // The clock as each move found it: what a take-back restores (added to tables written before it).
       await q.query(`ALTER TABLE ${this.mv} ADD COLUMN IF NOT EXISTS clock text`);
-      await q.query(`CREATE INDEX IF NOT EXISTS wg_matches_list ON ${this.m} (game_name, updated_at)`);
+      // As in sqlite.ts: only the public list's own index on updated_at (addListed), rewritten by every move.
+      await q.query(`DROP INDEX IF EXISTS "${this.schema}".wg_matches_list`);
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.ch} (
         match_id text NOT NULL REFERENCES ${this.m} (match_id) ON DELETE CASCADE,
         seq bigserial,
