@@ -50,7 +50,7 @@ const nixonSinceMine = (page: Page) =>
 
 describe('the last move', () => {
   it('after the computer moves, its card and the piece or space it changed are highlighted', { timeout: 240_000 }, async () => {
-    const ctx = await env.session.context({ width: 1280, height: 800 });
+    const ctx = await env.session.context({ width: 1280, height: 800 }, undefined, { motion: true });
     const page = await ctx.newPage();
     await startVsComputer(page, env.server.url, 'Ben');
 
@@ -102,7 +102,7 @@ describe('the last move', () => {
   });
 
   it('legal targets pulse a few times, then stay lit: nothing on the board animates while a decision waits', { timeout: 60_000 }, async () => {
-    const ctx = await env.session.context({ width: 1280, height: 800 });
+    const ctx = await env.session.context({ width: 1280, height: 800 }, undefined, { motion: true });
     const page = await ctx.newPage();
     await page.goto(`${env.server.url}/#/local`);
     await page.locator('.game').waitFor();

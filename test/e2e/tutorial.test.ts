@@ -21,8 +21,8 @@ const env = useServerAndBrowser();
 /** Text that betrays a missing translation: a key or an unfilled placeholder. */
 const RAW = /\{\{|\}\}|\btutorial\.[a-z]/;
 
-async function open(lang: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const ctx = await env.session.context(viewport);
+async function open(lang: string, viewport = { width: 1280, height: 900 }, motion = false): Promise<Page> {
+  const ctx = await env.session.context(viewport, undefined, { motion });
   await ctx.addInitScript((l) => {
     if (location.protocol === 'http:' && !localStorage.getItem('watergate.lang')) localStorage.setItem('watergate.lang', l);
   }, lang);
@@ -109,7 +109,7 @@ describe('the tutorial', () => {
   });
 
   it('on a phone, the step\'s text is on screen at every step, the hand\'s drawer leaves it there, and a wrong card says what the step wants', { timeout: 180_000 }, async () => {
-    const page = await open('en', { width: 390, height: 844 });
+    const page = await open('en', { width: 390, height: 844 }, true);
     /** The card is inside the screen and on top: what is drawn at its middle belongs to it. */
     const inSight = () =>
       page.evaluate(() => {

@@ -12,8 +12,14 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export interface Session {
   browser: Browser;
-  /** A fresh browser context (its own localStorage: a separate player) at a viewport size. */
-  context(viewport?: { width: number; height: number }, locale?: string): Promise<BrowserContext>;
+  /**
+   * A fresh browser context (its own localStorage: a separate player) at a viewport size. Its pages ask
+   * for reduced motion unless `motion` is set: the board's short animations (a pulse on the legal
+   * targets, a ring on the last move) repaint it for seconds after every decision, about a third of
+   * Chromium's CPU in a whole game played by clicks (docs/BENCHMARKS.md); the files that check the
+   * animations themselves turn them on.
+   */
+  context(viewport?: { width: number; height: number }, locale?: string, options?: { motion?: boolean }): Promise<BrowserContext>;
   /** Console errors/warnings and failed requests seen on any page so far. */
   problems: string[];
   close(): Promise<void>;
@@ -83,8 +89,8 @@ export async function launch(): Promise<Session> {
   return {
     browser,
     problems,
-    async context(viewport = { width: 1280, height: 900 }, locale = 'en-US') {
-      const ctx = await browser.newContext({ viewport, locale, deviceScaleFactor: 1 });
+    async context(viewport = { width: 1280, height: 900 }, locale = 'en-US', options = {}) {
+      const ctx = await browser.newContext({ viewport, locale, deviceScaleFactor: 1, reducedMotion: options.motion ? 'no-preference' : 'reduce' });
       ctx.on('page', watch);
       return ctx;
     },
