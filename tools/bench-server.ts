@@ -92,7 +92,7 @@ function ours(name: string, label: string, env: () => Record<string, string>, cw
     label,
     async start() {
       const dir = mkdtempSync(join(tmpdir(), 'wg-bench-'));
-      const p = await startServerProcess({ LOG_LEVEL: 'warn', DATA_DIR: dir, DATABASE_URL: '', ...env() }, await freePort(), 90_000, cwd);
+      const p = await startServerProcess({ LOG_LEVEL: 'warn', DATA_DIR: dir, DATABASE_URL: '', ...env() }, await freePort(), 90_000, cwd, { tsx: true });
       return {
         url: p.url,
         processes: [p.url],

@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { ensureClientBuilt } from '../server/static';
+import { serverBundle } from './server-bundle';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const HAPROXY = '/usr/sbin/haproxy';
@@ -75,10 +76,14 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** One server process (as `npm start` runs it) on `port`, resolved once it listens. */
-/** `cwd`: another checkout of the project (a benchmark's earlier version of the server). */
-export async function startServerProcess(env: Record<string, string>, port: number, ms = 90_000, cwd = ROOT): Promise<ServerProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/**
+ * One server process on `port`, resolved once it listens: the sources bundled (./server-bundle.ts, a
+ * quicker start), or with `tsx` under tsx's loader exactly as `npm start` runs them (what benchmarks
+ * measure). `cwd`: another checkout of the project (a benchmark's earlier version of the server).
+ */
+export async function startServerProcess(env: Record<string, string>, port: number, ms = 90_000, cwd = ROOT, { tsx = false } = {}): Promise<ServerProcess> {
+  const args = tsx ? ['--import', 'tsx', 'server/main.ts'] : [await serverBundle(cwd)];
+  const proc = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, HOST: '127.0.0.1', SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'info', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,7 @@ import os from 'node:os';
 
 const KINDS: [string, RegExp][] = [
   ['Chromium', /chrom/],
-  ['servers started by the tests', /server\/main\.ts/],
+  ['servers started by the tests', /server\/main\.ts|watergate-server\//],
   ['vitest workers', /vitest\/dist\/workers/],
   ['vitest', /vitest/],
   ['type-check', /\btsc\b/],

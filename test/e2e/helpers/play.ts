@@ -58,19 +58,32 @@ export async function decide(page: Page, role: '0' | '1'): Promise<string> {
       const cards = page.locator('.hand-cards button.card');
       await cards.first().waitFor();
       const n = await cards.count();
-      const wanted = role === '0' ? ['ask', 'evidence'] : ['initiative', 'momentum'];
-      for (const kind of wanted)
-        for (let i = 0; i < n; i++) {
-          await cards.nth(i).click();
-          const option = prompt.locator(`.option[data-kind="${kind}"]`);
-          if ((await option.count()) > 0) {
-            // Markers are clicked on the track itself: legal targets light up there.
-            if (kind === 'initiative' || kind === 'momentum') await page.locator(`.track [data-piece="${kind}"].target`).click();
-            else await option.first().click();
-            return `play:${kind}`;
-          }
-        }
-      await cards.first().click();
+      const [best, next] = role === '0' ? ['ask', 'evidence'] : ['initiative', 'momentum'];
+      const playAs = async (kind: string) => {
+        // Markers are clicked on the track itself: legal targets light up there.
+        if (kind === 'initiative' || kind === 'momentum') await page.locator(`.track [data-piece="${kind}"].target`).click();
+        else await prompt.locator(`.option[data-kind="${kind}"]`).first().click();
+        return `play:${kind}`;
+      };
+      // One pass over the hand (a click on a card shows its options; on the card already picked, puts it
+      // back): the first card that offers the best kind is played so at once; otherwise the first that
+      // offered the next one, or else the first card's first option.
+      let picked = -1;
+      const pick = async (i: number) => {
+        if (picked !== i) await cards.nth(i).click();
+        picked = i;
+      };
+      let fallback = -1;
+      for (let i = 0; i < n; i++) {
+        await pick(i);
+        if ((await prompt.locator(`.option[data-kind="${best}"]`).count()) > 0) return playAs(best);
+        if (fallback < 0 && (await prompt.locator(`.option[data-kind="${next}"]`).count()) > 0) fallback = i;
+      }
+      if (fallback >= 0) {
+        await pick(fallback);
+        return playAs(next);
+      }
+      await pick(0);
       await prompt.locator('.option').first().click();
       return 'play:first';
     }

@@ -1,4 +1,4 @@
-/** Starts the real server (server/main.ts, as `npm start` runs it) on a free loopback port with a temp data folder. */
+/** Starts the real server (server/main.ts, bundled: tools/server-bundle.ts) on a free loopback port with a temp data folder. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
