@@ -85,6 +85,8 @@ export interface ServerOptions extends LobbyHooks {
   presenceLeaseMs?: number;
   /** Rated games a player needs on a side to be listed on the leaderboard (LEADERBOARD_MIN_GAMES, default 3). */
   leaderboardMinGames?: number;
+  /** log2 of scrypt's N for new password hashes (PASSWORD_COST, default 15; tests' servers 10). */
+  passwordCost?: number;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -242,7 +244,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await next();
   });
   // Sessions before every route: a signed-in player's seats belong to the account (accounts/).
-  const account = accounts({ store, service, limiter, game, publicUrl: opts.publicUrl, leaderboardMinGames: opts.leaderboardMinGames });
+  const account = accounts({ store, service, limiter, game, publicUrl: opts.publicUrl, leaderboardMinGames: opts.leaderboardMinGames, passwordCost: opts.passwordCost });
   app.use(account.sessions);
   app.use(account.routes);
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);

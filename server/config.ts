@@ -1,6 +1,7 @@
 /** Configuration from the environment (documented in README and docs/ARCHITECTURE.md). */
 import { resolve } from 'node:path';
 import { LIMITS, type Limit, type LimitName } from './limits';
+import { PASSWORD_COST } from './accounts/password';
 
 export interface Config {
   port: number;
@@ -43,9 +44,19 @@ export interface Config {
   presenceLeaseSeconds?: number;
   /** LEADERBOARD_MIN_GAMES: rated games on a side before a player is listed on the leaderboard. */
   leaderboardMinGames?: number;
+  /** PASSWORD_COST: log2 of scrypt's N for new password hashes, 10–20 (default 15, OWASP's point). */
+  passwordCost?: number;
 }
 
 export const DEFAULT_STALE_HOURS = 24;
+
+/** A whole number in PASSWORD_COST's range: each step down halves what a stolen hash costs to guess. */
+function passwordCost(v: string | undefined): number | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < PASSWORD_COST.min || n > PASSWORD_COST.max) throw new Error(`PASSWORD_COST must be a whole number from ${PASSWORD_COST.min} to ${PASSWORD_COST.max} (log2 of scrypt's N; default ${PASSWORD_COST.default}), got "${v}"`);
+  return n;
+}
 
 const positiveInt = (name: string, v: string | undefined, fallback: number | undefined) => {
   if (v === undefined || v === '') return fallback;
@@ -137,5 +148,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsToken(env.METRICS_TOKEN),
     presenceLeaseSeconds: positiveInt('PRESENCE_LEASE_SECONDS', env.PRESENCE_LEASE_SECONDS, undefined),
     leaderboardMinGames: positiveInt('LEADERBOARD_MIN_GAMES', env.LEADERBOARD_MIN_GAMES, undefined),
+    passwordCost: passwordCost(env.PASSWORD_COST),
   };
 }

@@ -78,6 +78,7 @@ try {
     metricsToken: cfg.metricsToken,
     presenceLeaseMs: cfg.presenceLeaseSeconds && cfg.presenceLeaseSeconds * 1000,
     leaderboardMinGames: cfg.leaderboardMinGames,
+    passwordCost: cfg.passwordCost,
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');

@@ -15,6 +15,7 @@ import { addMeRoutes } from './me';
 import { addPairingRoutes } from './pairing';
 import { addPasskeyRoutes } from './passkeys';
 import { addPlayerRoutes } from './players';
+import { PASSWORD_COST } from './password';
 import { addAuthRoutes, address } from './routes';
 import { sessions as makeSessions } from './session';
 
@@ -31,6 +32,8 @@ export interface AccountOptions {
   /** PUBLIC_URL: an https address makes the session cookie Secure. */
   publicUrl?: string;
   leaderboardMinGames?: number;
+  /** PASSWORD_COST: log2 of scrypt's N for new password hashes (default 15). */
+  passwordCost?: number;
 }
 
 export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes: Koa.Middleware } {
@@ -42,7 +45,7 @@ export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes:
     await next();
   });
   const accountsStore = o.store.accounts;
-  addAuthRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter, service: o.service });
+  addAuthRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter, service: o.service, passwordCost: o.passwordCost ?? PASSWORD_COST.default });
   addPasskeyRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter });
   addMeRoutes({ router, json, store: o.store, service: o.service, limiter: o.limiter });
   addPlayerRoutes({ router, accounts: accountsStore, minGames: o.leaderboardMinGames ?? DEFAULT_LEADERBOARD_MIN_GAMES });

@@ -1,7 +1,9 @@
 /**
  * Passwords, hashed with node:crypto's scrypt (memory-hard) at OWASP's "N=2^15, r=8, p=3" point: 32 MiB
  * and about 0.1–0.4 s of one thread per hash on a 2-core server (docs/SECURITY.md "Accounts"). The
- * parameters are stored with each hash, so they can be raised later without invalidating old ones.
+ * parameters are stored with each hash, so they can be raised later without invalidating old ones; the
+ * work of new hashes (log2 of N, PASSWORD_COST) is 15 unless a server is told otherwise — the tests' own
+ * servers use 10, where nothing is worth stealing and a hash costs a thirtieth.
  * At most HASHING.concurrent hashes run at once (memory stays bounded under a burst of logins); beyond
  * HASHING.queue waiting, a login is answered "busy" (503) instead of piling up. One client (an address)
  * has at most HASHING.perClient hashes running or waiting: past that it is answered "busy" (429) at
@@ -10,7 +12,9 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { StorageUnavailableError } from '../storage/errors';
 
-export const KDF = { N: 2 ** 15, r: 8, p: 3, keyLength: 32, saltLength: 16 } as const;
+export const KDF = { r: 8, p: 3, keyLength: 32, saltLength: 16 } as const;
+/** log2 of scrypt's N for new hashes: OWASP's point by default; never below 10 or above 20. */
+export const PASSWORD_COST = { default: 15, min: 10, max: 20 } as const;
 export const HASHING = { concurrent: 2, queue: 32, perClient: 2 } as const;
 
 /** 1–200 characters, at least 8: longer pass phrases are welcome, longer bodies are not. */
@@ -70,19 +74,31 @@ const derive = (client: string | undefined, password: string, salt: Buffer, N: n
   );
 
 /** `scrypt$N$r$p$salt$hash` (base64url); `client` (its address) is held to HASHING.perClient at once. */
-export async function hashPassword(password: string, client?: string): Promise<string> {
+export async function hashPassword(password: string, client?: string, cost: number = PASSWORD_COST.default): Promise<string> {
   const salt = randomBytes(KDF.saltLength);
-  const key = await derive(client, password, salt, KDF.N, KDF.r, KDF.p, KDF.keyLength);
-  return ['scrypt', KDF.N, KDF.r, KDF.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const N = 2 ** cost;
+  const key = await derive(client, password, salt, N, KDF.r, KDF.p, KDF.keyLength);
+  return ['scrypt', N, KDF.r, KDF.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/** A hash of nothing anyone knows: checked against when the account does not exist, so both answers take as long. */
-const DECOY = hashPassword(randomBytes(24).toString('base64url'));
+/**
+ * A hash of nothing anyone knows, at the cost new hashes are made at: checked against when the account
+ * does not exist, so both answers take as long.
+ */
+const decoys = new Map<number, Promise<string>>();
+function decoy(cost: number): Promise<string> {
+  let d = decoys.get(cost);
+  if (!d) decoys.set(cost, (d = hashPassword(randomBytes(24).toString('base64url'), undefined, cost)));
+  return d;
+}
 
-/** Whether `password` matches `stored`; with no stored hash (unknown account, passkey only) a decoy is checked and false returned. */
-export async function checkPassword(password: string, stored: string | null, client?: string): Promise<boolean> {
+/**
+ * Whether `password` matches `stored`; with no stored hash (unknown account, passkey only) a decoy made
+ * at `cost` is checked and false returned.
+ */
+export async function checkPassword(password: string, stored: string | null, client?: string, cost: number = PASSWORD_COST.default): Promise<boolean> {
   const known = stored !== null;
-  const [kind, n, r, p, salt, hash] = (stored ?? (await DECOY)).split('$');
+  const [kind, n, r, p, salt, hash] = (stored ?? (await decoy(cost))).split('$');
   if (kind !== 'scrypt') return false;
   const want = Buffer.from(hash, 'base64url');
   const got = await derive(client, password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p), want.length);

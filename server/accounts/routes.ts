@@ -50,17 +50,19 @@ export interface AuthDeps {
   sessions: Sessions;
   limiter: Limiter;
   service: MatchService;
+  /** log2 of scrypt's N for new password hashes (PASSWORD_COST). */
+  passwordCost: number;
 }
 
 /** The client's address, the key of its limits (set by the server for every request). */
 export const address = (ctx: Koa.Context) => String(ctx.state.clientAddress ?? ctx.ip);
 
-export function addAuthRoutes({ router, json, accounts, sessions, limiter, service }: AuthDeps): void {
+export function addAuthRoutes({ router, json, accounts, sessions, limiter, service, passwordCost }: AuthDeps): void {
   router.post('/auth/signup', async (ctx, next) => (await enforce(limiter, 'signup', address(ctx)), next()), json, async (ctx) => {
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['username', 'password']);
     const name = username(b.username);
-    const hash = await hashPassword(password(b.password), address(ctx));
+    const hash = await hashPassword(password(b.password), address(ctx), passwordCost);
     const id = randomBytes(12).toString('base64url');
     if (!(await accounts.create({ id, username: name, key: nameKey(name), password: hash, createdAt: Date.now() }))) throw new HttpError(409, `the username ${name} is taken`);
     await sessions.start(ctx, id);
@@ -76,7 +78,7 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     await enforce(limiter, 'loginName', key);
     const a = await accounts.byKey(key);
     // An unknown name checks a decoy hash: both refusals take as long and say the same.
-    if (!(await checkPassword(b.password, a?.password ?? null, address(ctx))) || !a) throw new HttpError(401, LOGIN_REFUSED);
+    if (!(await checkPassword(b.password, a?.password ?? null, address(ctx), passwordCost)) || !a) throw new HttpError(401, LOGIN_REFUSED);
     await sessions.start(ctx, a.id);
     ctx.body = { username: a.username };
   });
@@ -112,7 +114,7 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     if (stored === null) return null;
     await enforce(limiter, 'login', address(ctx));
     await enforce(limiter, 'loginName', nameKey(a.username));
-    return typeof typed === 'string' && typed.length <= PASSWORD.max && (await checkPassword(typed, stored, address(ctx)));
+    return typeof typed === 'string' && typed.length <= PASSWORD.max && (await checkPassword(typed, stored, address(ctx), passwordCost));
   };
 
   // A new password ends every other session (a thief's too); this one stays.
@@ -122,7 +124,7 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     v.allowOnly(b, ['password', 'newPassword']);
     const fresh = password(b.newPassword, 'newPassword');
     if ((await confirmed(ctx, a, b.password)) === false) throw new HttpError(403, 'the current password is wrong');
-    await accounts.setPassword(a.id, await hashPassword(fresh, address(ctx)));
+    await accounts.setPassword(a.id, await hashPassword(fresh, address(ctx), passwordCost));
     await accounts.dropSessions(a.id, sessions.current(ctx));
     ctx.body = {};
   });

@@ -10,7 +10,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HASHING } from '../../server/accounts/password';
+import { HASHING, PASSWORD_COST } from '../../server/accounts/password';
 import type { ServerOptions } from '../../server/app';
 import { api, apiFrom, player, postgresAvailable, startTestServer, until, type Backend, type TestServer } from './helpers';
 import { as, logIn, sessionCookie, signUp } from './account-helpers';
@@ -74,7 +74,8 @@ describe('password checks per address', () => {
 });
 
 describe('one address and the password-hashing queue', () => {
-  const s = serverFor('embedded');
+  // Hashes at the shipped cost: long enough for a burst to find them still running.
+  const s = serverFor('embedded', { passwordCost: PASSWORD_COST.default });
 
   it(`keeps at most ${HASHING.perClient} of its sign-ins hashing or waiting at once; another address is still served`, async () => {
     const { t } = s;

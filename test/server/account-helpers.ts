@@ -1,7 +1,7 @@
 /** Signed-in clients for the server tests: the session cookie kept by hand, every change sent with the page's Origin as a browser does. */
 import { afterAll } from 'vitest';
 import { freePort, startServerProcess, type ServerProcess } from '../../tools/cluster';
-import { api, dropSchema, PG_URL, uniqueSchema } from './helpers';
+import { api, dropSchema, PG_URL, TEST_PASSWORD_COST, uniqueSchema } from './helpers';
 
 export interface Signed {
   username: string;
@@ -46,7 +46,7 @@ export function twoProcesses(extraEnv: Record<string, string> = {}): () => Promi
   });
   return async () => {
     used = true;
-    const env = { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379', REDIS_PREFIX: `${schema}:`, LOG_LEVEL: 'warn', ...extraEnv };
+    const env = { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379', REDIS_PREFIX: `${schema}:`, LOG_LEVEL: 'warn', PASSWORD_COST: String(TEST_PASSWORD_COST), ...extraEnv };
     for (let i = 0; i < 2; i++) procs.push(await startServerProcess(env, await freePort()));
     return procs;
   };

@@ -93,11 +93,18 @@ export interface TestServer {
  */
 export const TEST_HTTP_LIMITS = Object.fromEntries(['create', 'join', 'api', 'signup', 'login', 'loginName', 'pair'].map((n) => [n, { points: 100_000, seconds: 60 }]));
 
+/**
+ * Password hashes in tests are made at the lowest cost a server accepts (PASSWORD_COST 10, a thirtieth
+ * of the shipped work): sign-ups and sign-ins were most of the CPU of the account files. The test of
+ * the hashing queue runs at the shipped cost, where hashes take long enough to pile up.
+ */
+export const TEST_PASSWORD_COST = 10;
+
 export async function startTestServer(backend: Backend = 'embedded', opts: Partial<ServerOptions> = {}): Promise<TestServer> {
   const { store, cleanup } = await openTestStore(backend);
   const { lines, log } = logCapture();
   const limits = opts.limits === 'off' ? 'off' : { ...TEST_HTTP_LIMITS, ...opts.limits };
-  const server = await startServer({ store, port: 0, host: '127.0.0.1', log, ...opts, limits });
+  const server = await startServer({ store, port: 0, host: '127.0.0.1', log, passwordCost: TEST_PASSWORD_COST, ...opts, limits });
   return {
     server,
     url: server.url,

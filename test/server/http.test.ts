@@ -155,4 +155,10 @@ describe('configuration from the environment', () => {
     });
     expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT must be a port number/);
   });
+
+  it('takes a password cost from 10 to 20 (log2 of scrypt N), shipped at 15 when unset, and refuses any other', () => {
+    expect(configFromEnv({}).passwordCost).toBeUndefined();
+    expect(configFromEnv({ PASSWORD_COST: '16' }).passwordCost).toBe(16);
+    for (const bad of ['9', '21', '12.5', 'low']) expect(() => configFromEnv({ PASSWORD_COST: bad }), bad).toThrow(/PASSWORD_COST must be a whole number from 10 to 20/);
+  });
 });
