@@ -98,9 +98,13 @@ describe('the Debug panel in local mode', () => {
     await slider(page, 'iterations', 5);
     const before = await boardState(page);
     await key(page, '3');
-    // The panel makes the Editor's move, then stops: our bot answers for Nixon, and it is the Editor's turn again.
+    // The panel makes the Editor's moves, then stops: our bot answers for Nixon, and it is the Editor's turn
+    // again. Nixon's answer is a line of a card played or a reaction passed: the rules also write lines in
+    // Nixon's name while the Editor still decides (no face-down token of the colour asked for), and the
+    // panel's run goes on through those.
+    const nixonDecided = page.locator(['value-marker', 'value-evidence', 'value-name', 'value-none', 'ask', 'play-action', 'react-play', 'react-pass'].map((k) => `.record-lines li.role-1.rec-${k}`).join(', '));
     await waitForChange(page, before, 30_000);
-    await expect.poll(async () => (await page.locator('.record-lines li.role-1').count()) > 0, { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await nixonDecided.count()) > 0, { timeout: 30_000 }).toBe(true);
     await expect.poll(async () => (await boardState(page)).mine, { timeout: 60_000 }).toBe(true);
     const waiting = await page.locator('.record-lines li').count();
     await page.waitForTimeout(1500);
