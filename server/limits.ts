@@ -36,7 +36,7 @@ export const LIMITS = {
   sync: { points: 120, seconds: 60 },
   /** Moves refused because they were made on an old state (each costs a resync): per socket. */
   staleSocket: { points: 10, seconds: 10 },
-  /** Requests refused as malformed or unknown on a socket: per socket (then the socket is closed). */
+  /** Requests refused as malformed or unknown on a socket, and moves the rules or the seat refuse: per socket (then the socket is closed). */
   badSocket: { points: 20, seconds: 10 },
   /** Accounts made (sign-up). */
   signup: { points: 10, seconds: 3600 },

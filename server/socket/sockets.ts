@@ -40,6 +40,8 @@ import { textOnlyParser } from './parser';
 import { createPatch } from '../../protocol/json-patch';
 
 type Filter = ReturnType<typeof getFilterPlayerView>;
+/** Refused moves that only the sender could have avoided (stale moves have a limit of their own). */
+const SENDERS_FAULT: ReadonlySet<GuardError['type']> = new Set(['invalid-move', 'bad-request', 'unauthorized', 'not-found']);
 interface Follower {
   matchID: string;
   seat: PlayerID | null;
@@ -375,6 +377,10 @@ export class GameSockets {
     const credentials = typeof move.payload.credentials === 'string' ? move.payload.credentials : '';
     const refusal = await this.o.service.move({ matchID, playerID, credentials, type: move.payload.type, arg: (move.payload.args ?? [])[0], stateID: stateID as number });
     if (!refusal) return;
+    // A move the rules or the seat refuse is the sender's doing, as a malformed packet is, and costs the
+    // engine a check each time: counted alike (an honest board sends next to none), the socket closed
+    // past the limit.
+    if (SENDERS_FAULT.has(refusal.type)) return this.guard.bad(socket, refusal);
     if (refusal.type === 'stale' && (await this.guard.limited(socket, 'staleSocket', socket.id, matchID))) return;
     this.guard.fail(socket, refusal);
     if (refusal.type === 'stale' || refusal.type === 'server-error') await this.resync(socket);

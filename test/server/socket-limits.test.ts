@@ -71,6 +71,49 @@ describe('socket limits', () => {
     }
   });
 
+  it('1,000 moves on the current state that no rule allows (wrong types, repeated values, extra and oversized fields): refused with the reason, then rate-limited and closed; nothing stored; the match plays on', async () => {
+    const { matchID, creds } = await createAndJoin(t.url);
+    const state = (await stored(t.store, matchID)).state as { G: WatergateState; _stateID: number };
+    const mover = state.G.prompt!.player as '0' | '1';
+    const option = legalMoves(state.G, mover)[0];
+    const arg = option.args[0] as Record<string, unknown>;
+    // Every field of the rules' own option in turn replaced by another type, the option inside an array,
+    // nested deep, with an own "__proto__" field, with an extra field, and past the argument's size cap.
+    const hostile: unknown[] = [[arg], JSON.parse(`{"__proto__":{"polluted":true},${JSON.stringify(arg).slice(1)}`), { ...arg, extra: 1 }, { ...arg, note: 'x'.repeat(2_000) }, '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', 42, null, true];
+    for (const k of Object.keys(arg)) for (const wrong of [7, 'seven', [arg[k]], { k: arg[k] }, null, [arg[k], arg[k]]]) hostile.push({ ...arg, [k]: wrong });
+    const s = await from();
+    try {
+      const synced = next(s, 'sync');
+      s.emit('sync', matchID, mover, creds[mover], 2);
+      await synced;
+      const got = errors(s);
+      const closed = next(s, 'disconnect');
+      for (let i = 0; i < 1_000; i++) s.emit('update', action({ move: option.move, args: [hostile[i % hostile.length]] }, mover, creds[mover]), state._stateID, matchID, mover);
+      await closed;
+      const refused = got.filter((e) => e.type !== 'rate-limited');
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.length).toBeLessThanOrEqual(10 + 2);
+      for (const e of refused) expect(['invalid-move', 'bad-request']).toContain(e.type);
+      expect(refused.some((e) => /not one of the rules' options/.test(e.message))).toBe(true);
+      expect(got.at(-1)).toMatchObject({ type: 'rate-limited', message: expect.stringMatching(/too many malformed requests.*closing this connection/) });
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      // Nothing was stored; the server answers, and the same seat plays the option itself on a new socket.
+      expect((await stored(t.store, matchID)).state._stateID).toBe(state._stateID);
+      expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
+      const again = await from();
+      const resynced = next(again, 'sync');
+      again.emit('sync', matchID, mover, creds[mover], 2);
+      await resynced;
+      const played = next(again, 'patch');
+      again.emit('update', action(option, mover, creds[mover]), state._stateID, matchID, mover);
+      await played;
+      expect((await stored(t.store, matchID)).state._stateID).toBe(state._stateID + 1);
+      again.close();
+    } finally {
+      s.close();
+    }
+  });
+
   it('syncs per socket: past the limit, refused with the reason and when to retry', async () => {
     const { matchID } = await createAndJoin(t.url);
     const s = await from();
