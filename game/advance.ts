@@ -14,6 +14,7 @@
  */
 import type { Ctx, LogEntry, State } from 'boardgame.io';
 import { applyChecked, legalOption, MOVE_FOR_PROMPT } from './engine';
+import { copy } from './plain';
 import { randomFrom, type RandomData } from './random';
 import type { PlayerID, Prompt, WatergateState } from './types';
 
@@ -49,15 +50,6 @@ function activate(ctx: Ctx, prompt: Prompt): Ctx {
     _prevActivePlayers: [],
     _nextActivePlayers: null,
   } as unknown as Ctx;
-}
-
-/** A deep copy of plain data (the state is JSON): several times faster than structuredClone here. */
-function copy<T>(v: T): T {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(copy) as T;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) out[k] = copy((v as Record<string, unknown>)[k]);
-  return out as T;
 }
 
 /**
@@ -156,10 +148,10 @@ export function advance(state: State<WatergateState>, action: MoveAction): { sta
     }
   }
   // A state fresh from boardgame.io's InitializeGame carries the log of its setup: not part of the next one.
-  const kept = {} as Record<string, unknown>;
-  for (const k of Object.keys(state)) if (k !== 'deltalog') kept[k] = (state as unknown as Record<string, unknown>)[k];
-  const next = { ...(kept as unknown as State<WatergateState>), G, ctx, plugins: { ...state.plugins, random: { data: random.data() } }, _stateID: state._stateID + 1 };
-  return { state: next, deltalog };
+  const next = {} as Record<string, unknown>;
+  for (const k of Object.keys(state)) if (k !== 'deltalog') next[k] = (state as unknown as Record<string, unknown>)[k];
+  Object.assign(next, { G, ctx, plugins: { ...state.plugins, random: { data: random.data() } }, _stateID: state._stateID + 1 });
+  return { state: next as unknown as State<WatergateState>, deltalog };
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { DECISIONS, decisionFor } from './decisions';
 import { run } from './flow';
+import { copy } from './plain';
 import { initialState, optionsFrom, other } from './state';
 import { win } from './track';
 import type { MoveChoice, PlayerID, Rng, SetupData, WatergateState } from './types';
@@ -77,15 +78,6 @@ function sameOption(option: unknown, arg: unknown, asSet = false): boolean {
   return fields === 0;
 }
 
-/** A copy of an option (plain data: the engine's options are JSON). */
-function copyOption<T>(v: T): T {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(copyOption) as T;
-  const out: Record<string, unknown> = {};
-  for (const k in v) if ((v as Record<string, unknown>)[k] !== undefined) out[k] = copyOption((v as Record<string, unknown>)[k]);
-  return out as T;
-}
-
 /**
  * Which of the rules' own options this argument is: a copy of the engine's option (what the server
  * reduces, stores, logs, sends and replays — never the sender's object), or why it is refused. An
@@ -99,7 +91,7 @@ export function legalOption(G: WatergateState, p: PlayerID, move: string, arg: u
   const pr = G.prompt!;
   const options = decisionFor(pr).options(G, p, pr);
   const i = options.findIndex((o) => sameOption(o, arg));
-  return i < 0 ? { error: `not one of the rules' options for "${move}" (only the fields the rules read may be sent)` } : { arg: copyOption(options[i]) };
+  return i < 0 ? { error: `not one of the rules' options for "${move}" (only the fields the rules read may be sent)` } : { arg: copy(options[i]) };
 }
 
 /** Applies a move if legal; returns the error otherwise (and changes nothing). */
