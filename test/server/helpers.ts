@@ -16,6 +16,7 @@ import { createLogger } from '../../server/log';
 import { readMatch } from '../../server/match/replay';
 import { resyncWhenBehind } from '../../client/net/resync';
 import { openStore, type MatchStore } from '../../server/storage/index';
+import { TEST_PASSWORD_COST } from '../helpers/password';
 
 /** The test PostgreSQL (TEST_DATABASE_URL overrides it, e.g. to check the unreachable case). */
 export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -93,12 +94,7 @@ export interface TestServer {
  */
 export const TEST_HTTP_LIMITS = Object.fromEntries(['create', 'join', 'api', 'signup', 'login', 'loginName', 'pair'].map((n) => [n, { points: 100_000, seconds: 60 }]));
 
-/**
- * Password hashes in tests are made at the lowest cost a server accepts (PASSWORD_COST 10, a thirtieth
- * of the shipped work): sign-ups and sign-ins were most of the CPU of the account files. The test of
- * the hashing queue runs at the shipped cost, where hashes take long enough to pile up.
- */
-export const TEST_PASSWORD_COST = 10;
+export { TEST_PASSWORD_COST };
 
 export async function startTestServer(backend: Backend = 'embedded', opts: Partial<ServerOptions> = {}): Promise<TestServer> {
   const { store, cleanup } = await openTestStore(backend);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startServerProcess } from '../../../tools/cluster';
+import { TEST_PASSWORD_COST } from '../../helpers/password';
 
 export interface RunningServer {
   url: string;
@@ -19,8 +20,7 @@ export async function startServer(clientDir: string, extraEnv: Record<string, st
   const port = await freePort();
   // Every page of a file comes from 127.0.0.1: the per-address limits are raised (test/server/limits.test.ts
   // and socket-limits.test.ts test them); a whole game with reloads, a phone and a rematch opens many sockets.
-  // Passwords are hashed at the lowest cost a server accepts (test/server/helpers.ts TEST_PASSWORD_COST).
-  const env = { DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', LIMITS: 'create=10000/60,join=10000/60,api=100000/60,connect=100000/60,sync=100000/60,signup=10000/60,login=10000/60', LEADERBOARD_MIN_GAMES: '1', PASSWORD_COST: '10', ...extraEnv };
+  const env = { DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', LIMITS: 'create=10000/60,join=10000/60,api=100000/60,connect=100000/60,sync=100000/60,signup=10000/60,login=10000/60', LEADERBOARD_MIN_GAMES: '1', PASSWORD_COST: String(TEST_PASSWORD_COST), ...extraEnv };
   let p = await startServerProcess(env, port, 60_000);
   return {
     url: p.url,
