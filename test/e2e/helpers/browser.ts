@@ -22,6 +22,8 @@ export interface Session {
   context(viewport?: { width: number; height: number }, locale?: string, options?: { motion?: boolean }): Promise<BrowserContext>;
   /** Console errors/warnings and failed requests seen on any page so far. */
   problems: string[];
+  /** Each open page's address and the start of its visible text, and the problems seen: printed when a test fails. */
+  describe(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,16 @@ export async function launch(): Promise<Session> {
       const ctx = await browser.newContext({ viewport, locale, deviceScaleFactor: 1, reducedMotion: options.motion ? 'no-preference' : 'reduce' });
       ctx.on('page', watch);
       return ctx;
+    },
+    async describe() {
+      const pages = browser.contexts().flatMap((c) => c.pages());
+      const shown = await Promise.all(
+        pages.map(async (p, i) => {
+          const text = await p.evaluate(() => document.body?.innerText ?? '', undefined).catch((e: unknown) => `(unreadable: ${String(e)})`);
+          return `page ${i}: ${p.url()}\n  ${text.replace(/\s+/g, ' ').slice(0, 400)}`;
+        }),
+      );
+      return [...shown, `problems: ${problems.length ? problems.join('\n  ') : 'none'}`].join('\n');
     },
     async close() {
       await browser.close();

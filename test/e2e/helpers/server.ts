@@ -12,6 +12,8 @@ export interface RunningServer {
   /** Starts it again on the same port and storage. */
   restart(): Promise<void>;
   stop(): Promise<void>;
+  /** The server's last lines of output (its warnings and errors: the file's LOG_LEVEL is warn). */
+  output(): string[];
 }
 
 /** `extraEnv`: settings of one test file's server (e.g. a feature turned off). */
@@ -30,6 +32,9 @@ export async function startServer(clientDir: string, extraEnv: Record<string, st
     },
     async restart() {
       p = await startServerProcess(env, port, 60_000);
+    },
+    output() {
+      return p.lines.slice(-40);
     },
     async stop() {
       if (p.proc.exitCode === null && p.proc.signalCode === null) {

@@ -12,8 +12,13 @@ export function useServerAndBrowser(before?: () => void, serverEnv?: Record<stri
     before?.();
   }, 180_000);
   // Each test answers for the problems of its own pages: one test's fault does not fail the ones after it.
-  beforeEach(() => {
+  beforeEach(({ onTestFailed }) => {
     if (env.session) env.session.problems.length = 0;
+    // A journey that waited out a page says what its pages showed, so a failure on a busy host explains itself.
+    onTestFailed(async () => {
+      if (env.session) console.error(`what the pages showed when the test failed:\n${await env.session.describe()}`);
+      if (env.server) console.error(`the server's last output:\n${env.server.output().join('\n') || '(none)'}`);
+    });
   });
   afterAll(async () => {
     await env.session?.close();
