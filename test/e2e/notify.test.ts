@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { boardState, decide, startVsComputer } from './helpers/play';
 import { useServerAndBrowser } from './helpers/setup';
 
-const env = useServerAndBrowser();
+// The whole browser: its headless shell denies the notification permission whatever the context grants.
+const env = useServerAndBrowser(undefined, undefined, { full: true });
 
 /** "Play vs computer" as the Editor from the lobby: the board of a seat this page holds. */
 const vsComputer = (page: Page): Promise<string> => startVsComputer(page, env.server.url);

@@ -1,14 +1,17 @@
 /**
- * Debian's chromium driven by playwright-core (never a downloaded browser; scripts/ensure-chromium.sh
- * installs it). Every page records console errors and warnings and failed requests, so a test can
- * assert a page loaded cleanly.
+ * Debian's Chromium headless shell driven by playwright-core (never a downloaded browser;
+ * scripts/ensure-chromium.sh installs it; CHROMIUM_PATH=/usr/bin/chromium runs the full browser
+ * instead). Every page records console errors and warnings and failed requests, so a test can assert a
+ * page loaded cleanly.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
+/** The whole browser, for what the headless shell lacks (it denies every notification permission). */
+export const CHROMIUM_FULL = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export interface Session {
   browser: Browser;
@@ -27,12 +30,13 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function launch(): Promise<Session> {
-  // A fresh machine: install Debian's chromium first (scripts/ensure-chromium.sh, idempotent).
-  if (!process.env.CHROMIUM_PATH && !existsSync(CHROMIUM))
+export async function launch({ full = false } = {}): Promise<Session> {
+  const executablePath = full ? CHROMIUM_FULL : CHROMIUM;
+  // A fresh machine: install Debian's packages first (scripts/ensure-chromium.sh, idempotent).
+  if (!process.env.CHROMIUM_PATH && !existsSync(executablePath))
     execFileSync('bash', [resolve(import.meta.dirname, '../../../scripts/ensure-chromium.sh')], { stdio: 'inherit' });
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: [
       '--headless',

@@ -4,11 +4,12 @@ import { builtClient } from './build';
 import { launch, type Session } from './browser';
 import { startServer, type RunningServer } from './server';
 
-export function useServerAndBrowser(before?: () => void, serverEnv?: Record<string, string>): { server: RunningServer; session: Session } {
+/** `browser.full`: the whole Chromium instead of its headless shell (helpers/browser.ts), for what the shell lacks. */
+export function useServerAndBrowser(before?: () => void, serverEnv?: Record<string, string>, browser: { full?: boolean } = {}): { server: RunningServer; session: Session } {
   const env = {} as { server: RunningServer; session: Session };
   beforeAll(async () => {
     env.server = await startServer(await builtClient(), serverEnv);
-    env.session = await launch();
+    env.session = await launch(browser);
     before?.();
   }, 180_000);
   // Each test answers for the problems of its own pages: one test's fault does not fail the ones after it.
