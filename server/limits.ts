@@ -118,7 +118,7 @@ const WHAT: Record<LimitName, string> = {
   syncSocket: 'too many syncs on this connection',
   sync: 'too many syncs from your address',
   staleSocket: 'too many moves on an old state',
-  badSocket: 'too many malformed requests',
+  badSocket: 'too many refused or malformed requests',
   signup: 'too many new accounts from your address',
   login: 'too many sign-in attempts from your address',
   loginName: 'too many sign-in attempts for this username',

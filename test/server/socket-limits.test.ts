@@ -95,7 +95,7 @@ describe('socket limits', () => {
       expect(refused.length).toBeLessThanOrEqual(10 + 2);
       for (const e of refused) expect(['invalid-move', 'bad-request']).toContain(e.type);
       expect(refused.some((e) => /not one of the rules' options/.test(e.message))).toBe(true);
-      expect(got.at(-1)).toMatchObject({ type: 'rate-limited', message: expect.stringMatching(/too many malformed requests.*closing this connection/) });
+      expect(got.at(-1)).toMatchObject({ type: 'rate-limited', message: expect.stringMatching(/too many refused or malformed requests.*closing this connection/) });
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       // Nothing was stored; the server answers, and the same seat plays the option itself on a new socket.
       expect((await stored(t.store, matchID)).state._stateID).toBe(state._stateID);
@@ -153,7 +153,7 @@ describe('socket limits', () => {
     for (let i = 0; i < 30; i++) s.emit('hack', i);
     await closed;
     expect(got.filter((e) => e.type === 'bad-request').length).toBeGreaterThanOrEqual(10);
-    expect(got.at(-1)).toMatchObject({ type: 'rate-limited', message: expect.stringMatching(/too many malformed requests.*closing this connection/) });
+    expect(got.at(-1)).toMatchObject({ type: 'rate-limited', message: expect.stringMatching(/too many refused or malformed requests.*closing this connection/) });
   });
 
   it('connections per address: refused at the handshake with the reason; another address still connects', async () => {
