@@ -31,8 +31,10 @@ const shared = {
 
 export default defineConfig({
   test: {
-    // Two cores: run files in parallel, but not more workers than cores.
-    maxWorkers: 2,
+    // Three workers on two cores: the browser journeys wait (for pages, sockets, a clock's minute) as much
+    // as they compute, and a third file fills those waits (docs/BENCHMARKS.md "Test suite": 404 → 337 s
+    // for the same commit once Chromium's headless shell made the journeys lighter).
+    maxWorkers: 3,
     projects: [
       // Files share their worker's modules instead of importing everything again for each file: the
       // suite is bound by CPU on 2 cores, and re-importing (boardgame.io, socket.io, the engine, the

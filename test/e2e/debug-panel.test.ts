@@ -59,7 +59,7 @@ describe('the Debug panel in local mode', () => {
     const after = await waitForChange(page, before, 30_000);
     expect(after.log).toBeGreaterThan(before.log);
 
-    // "simulate" (key 3), pressed twice: one run. For 20 s at the page's settings it makes moves; then the
+    // "simulate" (key 3), pressed twice: one run. It makes a few moves at the page's settings; then the
     // tab's sliders are set lower (the running bot reads them at each move), so the same run reaches the
     // end of the game soon.
     await page.evaluate(() => {
@@ -69,8 +69,9 @@ describe('the Debug panel in local mode', () => {
     await key(page, '3');
     await page.waitForTimeout(700);
     await key(page, '3');
-    await page.waitForTimeout(20_000);
-    expect(await page.evaluate(() => (window as unknown as { moves: number[] }).moves.length), 'the run went on at the page\'s settings').toBeGreaterThan(3);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { moves: number[] }).moves.length), { message: "the run went on at the page's settings", timeout: 30_000 })
+      .toBeGreaterThan(3);
     await slider(page, 'iterations', 2);
     await slider(page, 'playoutDepth', 4);
     await page.locator('.gameover').waitFor({ timeout: 240_000 });
