@@ -1,5 +1,5 @@
 /** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/local, #/rules, #/tutorial, #/account, #/player/NAME, #/leaderboard. */
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'account' } | { page: 'player'; username: string } | { page: 'leaderboard' } | { page: 'missing' };
 
@@ -24,14 +24,20 @@ function parseRoute(hash: string): Route {
   return { page: 'missing' };
 }
 
+const onHashChange = (on: () => void) => {
+  window.addEventListener('hashchange', on);
+  return () => window.removeEventListener('hashchange', on);
+};
+const currentHash = () => window.location.hash;
+
+/**
+ * The page's route, read as an external store: the address may change between the first render and the
+ * moment the listener is attached after it (a link followed, or a script navigating, just as the page
+ * first draws: its hashchange event then reaches nobody), and the store reads the hash again once it
+ * listens, so that change is not lost.
+ */
 export function useRoute(): Route {
-  const [hash, setHash] = useState(() => window.location.hash);
-  useEffect(() => {
-    const on = () => setHash(window.location.hash);
-    window.addEventListener('hashchange', on);
-    return () => window.removeEventListener('hashchange', on);
-  }, []);
-  return parseRoute(hash);
+  return parseRoute(useSyncExternalStore(onHashChange, currentHash));
 }
 
 export const go = (hash: string) => {
