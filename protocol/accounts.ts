@@ -26,6 +26,16 @@ export function checkUsername(validName: string): { name: string } | { code: 'fo
   if (LOOKALIKE_SCRIPTS.filter((script) => script.test(name)).length > 1) return { code: 'scripts' };
   return { name };
 }
+/** How usernames are compared: compatibility forms folded and case ignored ("Ann" and "ＡＮＮ" are one name). */
+export const nameKey = (username: string) => username.normalize('NFKC').toLowerCase();
+
+/**
+ * The server's refusal (403) of a guest's seat name that is a registered player's username: on joining,
+ * renaming a seat and asking to "Play now". The client recognises it by these words to say it in the
+ * player's language.
+ */
+export const NAME_REGISTERED = 'that name belongs to a registered player: sign in to use it, or choose another';
+
 /** How a finished match names a player whose account was deleted. */
 export const DELETED_PLAYER = 'deleted player';
 

@@ -7,7 +7,7 @@
 import './account.css';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkUsername, type Me } from '../../protocol/accounts';
+import { checkUsername, NAME_REGISTERED, type Me } from '../../protocol/accounts';
 import { checkName } from '../../protocol/names';
 import type { HeldSeat } from '../lobby/seats';
 import { AccountError, changePassword, claimSeats, deleteAccount, logIn, logOut, logOutEverywhere, me as whoAmI, setAccountWebhook, signUp } from './api';
@@ -20,6 +20,7 @@ export function refusalText(t: T, e: unknown): string {
   if (e instanceof AccountError) {
     if (e.status === 429) return t('lobby.rateLimited', { seconds: e.retryAfter ?? 1 });
     if (e.status === 401) return t('account.refused');
+    if (e.status === 403 && e.message === NAME_REGISTERED) return t('lobby.nameRefused.registered');
     if (e.status === 409) return t('account.taken');
     return t('lobby.error', { message: e.message });
   }

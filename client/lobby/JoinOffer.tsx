@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerID } from '../../game';
 import { roleName } from '../i18n/words';
-import { errorText, joinSeat } from './api';
+import { errorText, isRegisteredName, joinSeat } from './api';
 import { formName, savedName, saveName } from './seats';
 
 export default function JoinOffer({ matchID, free, host, joined, watch }: { matchID: string; free: PlayerID[]; host: string | null; joined: () => void; watch: () => void }): ReactNode {
@@ -24,7 +24,7 @@ export default function JoinOffer({ matchID, free, host, joined, watch }: { matc
       await joinSeat(matchID, seat, n);
       joined();
     } catch (e) {
-      setError(t('lobby.error', { message: errorText(e) }));
+      setError(isRegisteredName(e) ? t('lobby.nameRefused.registered') : t('lobby.error', { message: errorText(e) }));
       setBusy(false);
     }
   };

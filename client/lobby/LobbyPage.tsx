@@ -9,7 +9,7 @@ import { ABANDON_CHOICES, CLOCK_PRESETS, DEFAULT_OPTIONS, OPTION_VALUES, TAKE_BA
 import type { PublicMatch } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { go } from '../route';
-import { GAME, errorText, isTaken, joinSeat, listOpen, lobby, playVsComputer, retryAfter, type Level } from './api';
+import { GAME, errorText, isRegisteredName, isTaken, joinSeat, listOpen, lobby, playVsComputer, retryAfter, type Level } from './api';
 import { MyMatches } from './MyMatches';
 import { MatchFacts, seatNamed, seatText } from './rows';
 import { dropSeat, formName, heldSeats, savedName, saveName, type HeldSeat } from './seats';
@@ -119,7 +119,7 @@ export default function LobbyPage(): ReactNode {
     } catch (e) {
       const wait = retryAfter(e);
       setError(
-        role && isTaken(e) ? t('lobby.seatTaken', { role: roleName(t, role) }) : wait !== null ? t('lobby.rateLimited', { seconds: wait }) : t('lobby.error', { message: errorText(e) }),
+        isRegisteredName(e) ? t('lobby.nameRefused.registered') : role && isTaken(e) ? t('lobby.seatTaken', { role: roleName(t, role) }) : wait !== null ? t('lobby.rateLimited', { seconds: wait }) : t('lobby.error', { message: errorText(e) }),
       );
       void refresh();
     } finally {

@@ -1,6 +1,7 @@
 /** boardgame.io's LobbyClient against the server this page came from (the Lobby REST API, same origin). */
 import { LobbyClient } from 'boardgame.io/client';
 import type { PlayerID } from '../../game';
+import { NAME_REGISTERED } from '../../protocol/accounts';
 import type { Level, MatchList, PlayAgainResponse, PublicMatch, VsComputerRequest, VsComputerResponse } from '../../protocol/index';
 import { holdSeat, type HeldSeat } from './seats';
 
@@ -98,6 +99,9 @@ export const isGone = (e: unknown): boolean => e instanceof Error && /HTTP statu
 
 /** The server refused a seat because someone holds it (409). */
 export const isTaken = (e: unknown): boolean => e instanceof Error && /HTTP status 409/.test(e.message);
+
+/** The server refused a guest's name as a registered player's (protocol/accounts.ts NAME_REGISTERED). */
+export const isRegisteredName = (e: unknown): boolean => errorText(e) === NAME_REGISTERED;
 
 /**
  * "Play again" (or accepting the opponent's): the server seats this player in the next match — the other

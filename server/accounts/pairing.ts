@@ -24,7 +24,7 @@ import { GLICKO } from '../ratings/glicko';
 import type { Side } from '../ratings/rules';
 import { address } from './routes';
 import { hashOf } from './session';
-import { accountMark, linkOf, markedData, type AccountMark } from './seat';
+import { accountMark, linkOf, markedData, refuseAccountName, type AccountMark } from './seat';
 
 export const PAIRING = {
   /** Rating points apart two players may be paired at once, and how much wider per second waited, up to `maxWindow`. */
@@ -91,6 +91,7 @@ export function addPairingRoutes(o: { router: Router; json: Router.Middleware; a
     const account = ctx.state.account as Account | undefined;
     const r = request(ctx.request.body, account);
     const mark = await accountMark(ctx, accounts);
+    await refuseAccountName(accounts, r.name!, mark);
     const rating = !mark ? GLICKO.rating : r.side === 'either' ? (mark.ratings['0'] + mark.ratings['1']) / 2 : mark.ratings[r.side];
     const token = randomBytes(24).toString('base64url');
     const now = Date.now();

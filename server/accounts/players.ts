@@ -9,7 +9,7 @@ import type { AccountStore, ResultRow } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
 import { GLICKO } from '../ratings/glicko';
 import { SIDES } from '../ratings/rules';
-import { nameKey } from './routes';
+import { nameKey } from '../../protocol/accounts';
 
 /** Finished matches a profile reads (and lists). */
 const PROFILE_RESULTS = 500;

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { checkUsername, DELETED_PLAYER, USERNAME, type Me } from '../../protocol/accounts';
+import { checkUsername, DELETED_PLAYER, nameKey, USERNAME, type Me } from '../../protocol/accounts';
 import { seatEntry } from '../../protocol/index';
 import { checkName } from '../../protocol/names';
 import { enforce, type Limiter } from '../limits';
@@ -23,8 +23,6 @@ import { signedIn, type Sessions } from './session';
 /** The one answer to a failed sign-in, whatever failed. */
 export const LOGIN_REFUSED = 'wrong username or password';
 
-/** How usernames are compared: compatibility forms folded and case ignored ("Ann" and "ＡＮＮ" are one name). */
-export const nameKey = (username: string) => username.normalize('NFKC').toLowerCase();
 /** The name typed at sign-in as a key: white space around it dropped (no username has any) after folding. */
 const loginKey = (typed: string) => nameKey(typed).trim();
 

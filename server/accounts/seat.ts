@@ -5,6 +5,7 @@
  * (storage/accounts.ts SeatLink), which `GET /me/matches` lists on any device.
  */
 import type Koa from 'koa';
+import { NAME_REGISTERED, nameKey } from '../../protocol/accounts';
 import { seatAccount, type Account, type AccountStore, type SeatLink } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
 import type { Side } from '../ratings/rules';
@@ -44,6 +45,21 @@ export function refuseServerFields(data: Record<string, unknown> | null | undefi
 export function refuseRename(seat: { data?: unknown }, newName: string | undefined): void {
   const account = seatAccount(seat);
   if (account && newName !== undefined && newName !== account.username) throw new HttpError(400, `newName: a signed-in player's seat carries the account's username (${account.username})`);
+}
+
+/** Whether a name is a registered player's username (compared as usernames are). */
+export const isAccountName = async (accounts: AccountStore, name: string): Promise<boolean> => (await accounts.byKey(nameKey(name))) !== undefined;
+
+/** The refusal of a registered player's name for a seat that is not that player's. */
+export const accountNameRefused = () => new HttpError(403, NAME_REGISTERED);
+
+/**
+ * A guest's seat name may not be a registered player's username: the lobby, the board and the record
+ * would show the guest under that player's name. The player signs in to sit under it; signed-in players
+ * always sit under their own username (the routes see to it).
+ */
+export async function refuseAccountName(accounts: AccountStore, name: string, mark: AccountMark | null): Promise<void> {
+  if (!mark && (await isAccountName(accounts, name))) throw accountNameRefused();
 }
 
 /** The account mark a seat already carries (kept when its player changes the seat's data). */

@@ -2,11 +2,14 @@
 /**
  * The lobby page with the server's answers stubbed: the list comes a page at a time ("More matches"
  * brings the next, and goes when there is none), and a call refused as too many from this address (429)
- * says so with the wait the server asked for, for a new match and for a match against the computer.
+ * says so with the wait the server asked for, for a new match and for a match against the computer; a
+ * guest's name that a registered player owns is refused in the page's language.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { setLanguage, type Language } from '../../client/i18n';
 import LobbyPage from '../../client/lobby/LobbyPage';
+import { NAME_REGISTERED } from '../../protocol/accounts';
 import type { PublicMatch } from '../../protocol/index';
 import { usePageWords } from '../helpers/page-words';
 
@@ -57,5 +60,35 @@ describe('the lobby page', () => {
     expect(asked.filter((a) => a.startsWith('GET /games/watergate?')).length).toBe(asks);
     // What was listed stays listed meanwhile.
     expect(container.querySelectorAll('li.match')).toHaveLength(52);
+  });
+
+  it("says, in the page's language, that a registered player's name is theirs when a guest joins under it", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request) => {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+        if (url.pathname === '/games/watergate') return json(200, { matches: [match(1)] });
+        if (url.pathname === '/games/watergate/m1/join') return json(403, { error: NAME_REGISTERED });
+        return json(404, { error: 'not here' });
+      }),
+    );
+    const said: Record<Language, string> = {
+      en: 'That name belongs to a registered player: sign in to use it, or choose another.',
+      'pt-BR': 'Esse nome pertence a um jogador registrado',
+      'zh-CN': '这个名字属于一位注册玩家',
+    };
+    try {
+      for (const [lang, words] of Object.entries(said) as [Language, string][]) {
+        await setLanguage(lang, false);
+        const { container, unmount } = render(<LobbyPage />);
+        await vi.waitFor(() => expect(container.querySelector('[data-join="1"]')).not.toBeNull());
+        fireEvent.change(container.querySelector('#player-name')!, { target: { value: 'Sloan' } });
+        fireEvent.click(container.querySelector('[data-join="1"]')!);
+        await vi.waitFor(() => expect(container.querySelector('[data-lobby-error]')?.textContent, lang).toContain(words));
+        unmount();
+      }
+    } finally {
+      await setLanguage('en', false);
+    }
   });
 });

@@ -10,6 +10,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAME_REGISTERED } from '../../protocol/accounts';
 import { HASHING, PASSWORD_COST } from '../../server/accounts/password';
 import type { ServerOptions } from '../../server/app';
 import { api, apiFrom, player, postgresAvailable, startTestServer, until, type Backend, type TestServer } from './helpers';
@@ -116,10 +117,37 @@ describe('who a seat shows', () => {
     expect((await api(t.url, `/games/watergate/${matchID}/rename`, { playerID: '1', credentials: g.body.playerCredentials, newName: 'Another' })).status).toBe(200);
   });
 
+  it("a guest may not sit, rename a seat or ask for a game under a registered player's name (any case or width); the player signed in does", async () => {
+    const { t } = s;
+    const ann = await signUp(t.url, 'Sloan');
+    const matchID = (await api(t.url, '/games/watergate/create', {})).body.matchID;
+    for (const name of ['Sloan', 'sLOAN', 'Ｓｌｏａｎ']) {
+      const r = await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '0', playerName: name });
+      expect(r.status, name).toBe(403);
+      expect(r.body.error, name).toBe(NAME_REGISTERED);
+      const pair = await api(t.url, '/pair', { side: 'either', clock: 'none', rated: false, name }, { origin: t.url });
+      expect(pair.status, name).toBe(403);
+    }
+    // Nobody sat: the seat is still free, and a name merely like it is a guest's to take.
+    expect((await api(t.url, `/games/watergate/${matchID}`)).body.players[0].name).toBeUndefined();
+    const g = await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '0', playerName: 'Sloane' });
+    expect(g.status).toBe(200);
+    for (const route of ['update', 'rename']) {
+      const r = await api(t.url, `/games/watergate/${matchID}/${route}`, { playerID: '0', credentials: g.body.playerCredentials, newName: 'SLOAN' });
+      expect(r.status, route).toBe(403);
+    }
+    expect((await api(t.url, `/games/watergate/${matchID}`)).body.players[0].name).toBe('Sloane');
+    // Signed in, the player takes the other seat under the name, and keeps it through a rename to the same.
+    const own = await ann.call(`/games/watergate/${matchID}/join`, { playerID: '1' });
+    expect(own.status).toBe(200);
+    expect((await ann.call(`/games/watergate/${matchID}/rename`, { playerID: '1', credentials: own.body.playerCredentials, newName: 'Sloan' })).status).toBe(200);
+    expect((await api(t.url, `/games/watergate/${matchID}`)).body.players[1]).toMatchObject({ name: 'Sloan', account: { username: 'Sloan' } });
+  });
+
   it("a guest's seat claimed by an account takes the account's username with it", async () => {
     const { t } = s;
     const matchID = (await api(t.url, '/games/watergate/create', {})).body.matchID;
-    const g = await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '0', playerName: 'Woodward' });
+    const g = await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '0', playerName: 'Bernstein' });
     const claimer = await signUp(t.url, 'Claimant');
     expect((await claimer.call('/me/claim', { seats: [{ matchID, playerID: '0', credentials: g.body.playerCredentials }] })).body).toEqual({ claimed: [matchID] });
     const seat = (await api(t.url, `/games/watergate/${matchID}`)).body.players[0];

@@ -68,6 +68,7 @@ const en = {
       length: 'A name has at most 40 characters.',
       characters: 'A name may not contain invisible, control or direction-changing characters.',
       computer: 'That is the computer’s name: choose another.',
+      registered: 'That name belongs to a registered player: sign in to use it, or choose another.',
     },
     join: 'Join as {{role}}',
     leave: 'Leave',

@@ -70,6 +70,7 @@ const ptBR: Translation = {
       length: 'Um nome tem no máximo 40 caracteres.',
       characters: 'Um nome não pode conter caracteres invisíveis, de controle ou que mudam a direção do texto.',
       computer: 'Esse é o nome do computador: escolha outro.',
+      registered: 'Esse nome pertence a um jogador registrado: entre na conta para usá-lo, ou escolha outro.',
     },
     join: 'Entrar como {{role}}',
     leave: 'Sair',

@@ -70,6 +70,7 @@ const zhCN: Translation = {
       length: '名字最多 40 个字符。',
       characters: '名字不能包含不可见字符、控制字符或改变文字方向的字符。',
       computer: '这是电脑的名字：请换一个。',
+      registered: '这个名字属于一位注册玩家：登录后才能使用，或请换一个。',
     },
     join: '以{{role}}身份加入',
     leave: '离开',
