@@ -107,7 +107,9 @@ describe.skipIf(!hasPg)('pairing with two processes on PostgreSQL', () => {
     const asked = await Promise.all(Array.from({ length: n }, (_, i) => api(urls[i % 2], '/pair', { side: 'either', clock: 'none', rated: false, name: `P${i}` }, { origin: urls[i % 2] })));
     const tickets = asked.map((r) => r.body.ticket as string);
     const last = new Map<string, { matchID?: string; playerID?: string }>();
-    for (let round = 0; round < 6; round++) {
+    // Polled in rounds until every ticket has its match (a ticket paired by the other process late in a
+    // round sees it in the next one): at least 6 rounds, 30 at most.
+    for (let round = 0; round < 30 && (round < 6 || last.size < n); round++) {
       const polls = await Promise.all(tickets.flatMap((ticket) => urls.map((u) => api(u, '/pair/poll', { ticket }).then((r) => [ticket, r.body] as const))));
       const before = new Map(last);
       for (const [ticket, body] of polls) {
