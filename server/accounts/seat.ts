@@ -38,20 +38,21 @@ export function refuseServerFields(data: Record<string, unknown> | null | undefi
   if (data && 'account' in data) throw new HttpError(400, 'data.account is set by the server for signed-in players');
 }
 
-/**
- * A seat an account holds shows the account's username, beside its rating: renamed to anything else, it
- * would pass for another player with a rating to prove it.
- */
-export function refuseRename(seat: { data?: unknown }, newName: string | undefined): void {
-  const account = seatAccount(seat);
-  if (account && newName !== undefined && newName !== account.username) throw new HttpError(400, `newName: a signed-in player's seat carries the account's username (${account.username})`);
-}
-
 /** Whether a name is a registered player's username (compared as usernames are). */
 export const isAccountName = async (accounts: AccountStore, name: string): Promise<boolean> => (await accounts.byKey(nameKey(name))) !== undefined;
 
-/** The refusal of a registered player's name for a seat that is not that player's. */
-export const accountNameRefused = () => new HttpError(403, NAME_REGISTERED);
+const accountNameRefused = () => new HttpError(403, NAME_REGISTERED);
+
+/**
+ * A seat's new name. A seat an account holds shows the account's username, beside its rating: renamed to
+ * anything else, it would pass for another player with a rating to prove it. A guest's seat may not take
+ * a registered player's username (`registered`: isAccountName of the new name), as on joining.
+ */
+export function refuseRename(seat: { data?: unknown }, newName: string | undefined, registered: boolean): void {
+  const account = seatAccount(seat);
+  if (account && newName !== undefined && newName !== account.username) throw new HttpError(400, `newName: a signed-in player's seat carries the account's username (${account.username})`);
+  if (!account && registered) throw accountNameRefused();
+}
 
 /**
  * A guest's seat name may not be a registered player's username: the lobby, the board and the record

@@ -28,8 +28,7 @@ import { addNotifyRoute } from '../notify/route';
 import { withNotify } from '../notify/register';
 import * as v from './validate';
 import { ratedSetup } from '../ratings/rules';
-import { seatAccount } from '../storage/accounts';
-import { accountMark, accountNameRefused, isAccountName, keptMark, linkOf, markedData, refuseAccountName, refuseRename, refuseServerFields } from '../accounts/seat';
+import { accountMark, isAccountName, keptMark, linkOf, markedData, refuseAccountName, refuseRename, refuseServerFields } from '../accounts/seat';
 
 export interface LobbyHooks {
   /** Runs after a match (or a "play again" match) is stored. */
@@ -152,13 +151,11 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const data = withNotify(v.playerData(b.data), ctx);
     if (newName === undefined && data === undefined) throw new HttpError(400, 'newName or data is required');
     refuseServerFields(data);
-    // A registered player's name: only that account's own seat carries it (and refuseRename keeps it so).
     const registered = newName !== undefined && (await isAccountName(store.accounts, newName));
     const done = await store.updateMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
       const seat = { ...seatEntry(m.players, playerID) };
-      refuseRename(seat, newName);
-      if (registered && !seatAccount(seat)) throw accountNameRefused();
+      refuseRename(seat, newName, registered);
       if (newName !== undefined) seat.name = newName;
       // The account's mark stays with the seat whatever data its player sends.
       if (data !== undefined) seat.data = data || 'account' in keptMark(seat.data) ? { ...data, ...keptMark(seat.data) } : undefined;

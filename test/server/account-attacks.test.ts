@@ -144,6 +144,42 @@ describe('who a seat shows', () => {
     expect((await api(t.url, `/games/watergate/${matchID}`)).body.players[1]).toMatchObject({ name: 'Sloan', account: { username: 'Sloan' } });
   });
 
+  it('the name checks take wrong types, huge values, extra fields and a flood over HTTP without failing, and the server stays up', async () => {
+    const { t } = s;
+    await signUp(t.url, 'Felt');
+    const matchID = (await api(t.url, '/games/watergate/create', {})).body.matchID;
+    const g = await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '0', playerName: 'Guest' });
+    const creds = g.body.playerCredentials;
+    const hostile: unknown[] = [42, null, true, [], ['Felt'], { toString: 'Felt' }, 'x'.repeat(100_000), 'Felt\u0000', '\u202eFelt'];
+    for (const bad of hostile) {
+      const what = JSON.stringify(bad).slice(0, 30);
+      const join = await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '1', playerName: bad });
+      expect([400, 413], `join ${what}`).toContain(join.status);
+      const rename = await api(t.url, `/games/watergate/${matchID}/rename`, { playerID: '0', credentials: creds, newName: bad });
+      expect([400, 413], `rename ${what}`).toContain(rename.status);
+      const pair = await api(t.url, '/pair', { side: 'either', clock: 'none', rated: false, name: bad }, { origin: t.url });
+      expect([400, 413], `pair ${what}`).toContain(pair.status);
+    }
+    // Extra fields, one of them an own "__proto__" (as a JSON body can carry): refused before any name check.
+    for (const extra of ['{"playerID":"1","playerName":"Felt","admin":true}', '{"playerID":"1","playerName":"Felt","__proto__":{"x":1}}']) {
+      const r = await api(t.url, `/games/watergate/${matchID}/join`, JSON.parse(extra));
+      expect([r.status, r.body.error], extra).toEqual([400, expect.stringMatching(/unknown field/)]);
+    }
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    // A flood of the registered name in its variants, at once: each refused with the same words, none sits.
+    const flood = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => {
+        const name = ['Felt', 'FELT', 'ｆｅｌｔ'][i % 3];
+        return i % 2 ? api(t.url, `/games/watergate/${matchID}/join`, { playerID: '1', playerName: name }) : api(t.url, `/games/watergate/${matchID}/rename`, { playerID: '0', credentials: creds, newName: name });
+      }),
+    );
+    for (const r of flood) expect([r.status, r.body.error]).toEqual([403, NAME_REGISTERED]);
+    expect((await api(t.url, '/healthz')).status).toBe(200);
+    const seats = (await api(t.url, `/games/watergate/${matchID}`)).body.players;
+    expect([seats[0].name, seats[1].name]).toEqual(['Guest', undefined]);
+    expect((await api(t.url, `/games/watergate/${matchID}/join`, { playerID: '1', playerName: 'Throat' })).status).toBe(200);
+  });
+
   it("a guest's seat claimed by an account takes the account's username with it", async () => {
     const { t } = s;
     const matchID = (await api(t.url, '/games/watergate/create', {})).body.matchID;

@@ -104,8 +104,9 @@ export async function launch({ full = false } = {}): Promise<Session> {
       const pages = browser.contexts().flatMap((c) => c.pages());
       const shown = await Promise.all(
         pages.map(async (p, i) => {
-          const text = await p.evaluate(() => document.body?.innerText ?? '', undefined).catch((e: unknown) => `(unreadable: ${String(e)})`);
-          return `page ${i}: ${p.url()}\n  ${text.replace(/\s+/g, ' ').slice(0, 400)}`;
+          // The page's own part (the header and the sources notice above it say the same on every page).
+          const text = await p.evaluate(() => (document.querySelector('main') ?? document.body)?.innerText ?? '', undefined).catch((e: unknown) => `(unreadable: ${String(e)})`);
+          return `page ${i}: ${p.url()}\n  ${text.replace(/\s+/g, ' ').slice(0, 600)}`;
         }),
       );
       return [...shown, `problems: ${problems.length ? problems.join('\n  ') : 'none'}`].join('\n');
