@@ -11,6 +11,7 @@
  *
  * docs/RULES.md "Who sees what" states the same in words.
  */
+import { copy } from './plain';
 import { other } from './state';
 import { EDITOR, NIXON, type CardId, type PlayerID, type TokenId, type WatergateState, type WatergateView } from './types';
 
@@ -140,13 +141,15 @@ export function refiller(view: WatergateView): (filler: Filler) => WatergateStat
   if (me === null) throw new Error('a spectator view cannot be refilled: it belongs to no seat');
   const opp = other(me);
   const { viewer: _v, handSizes, deckSizes, bagSize, hands, track, peek, drawnCard, log, ...rest } = view;
-  const base = JSON.stringify(rest);
+  // Serialised once and parsed back, so the template holds plain data only (no undefined fields); each
+  // state is a copy of it, about twice as fast as parsing the text again.
+  const base = JSON.parse(JSON.stringify(rest)) as Omit<WatergateState, 'hands' | 'decks' | 'bag' | 'track' | 'peek' | 'drawnCard' | 'log'>;
   const myHand = hands[me] ?? [];
   const faceUp = track.evidence.filter((t) => t.id !== null);
   const downPos = track.evidence.filter((t) => t.id === null).map((t) => t.pos);
   const hasUnnamed = [view.prompt, ...view.tasks].some((x) => x && 'tokens' in x && x.tokens.includes(''));
   return (filler) => {
-    const G = JSON.parse(base) as WatergateState;
+    const G = copy(base) as WatergateState;
     const oppHand = filler.opponentHand(handSizes[opp]);
     const oppDrawn = drawnCard?.player === opp ? filler.opponentDrawnCard() : null;
     const oppDeck = filler.opponentDeck(deckSizes[opp]);
