@@ -56,7 +56,7 @@ export interface Sampler {
   sample(rng: BotRng): WatergateState;
 }
 
-/** Prepares the sampling for one decision (the view's public part is serialised once). */
+/** Prepares the sampling for one decision (the view's public part is made plain data once). */
 export function samplerFor(view: WatergateView): Sampler {
   if ('bag' in view || 'decks' in view) throw new Error('a bot takes a player view, never the full state');
   const me = view.viewer;

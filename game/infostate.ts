@@ -133,16 +133,16 @@ export const EMPTY: Filler = {
 
 /**
  * Complete states from a seat's view: what the view shows, and a filler's choices for the rest. The view's
- * public part is serialised once, for callers that refill the same view many times (a bot's search); the
- * record is shared, not copied (nobody writes to past entries).
+ * public part is made plain data once, for callers that refill the same view many times (a bot's search),
+ * and each state gets its own copy of it; the record's entries are shared (nobody writes to past entries).
  */
 export function refiller(view: WatergateView): (filler: Filler) => WatergateState {
   const me = view.viewer;
   if (me === null) throw new Error('a spectator view cannot be refilled: it belongs to no seat');
   const opp = other(me);
   const { viewer: _v, handSizes, deckSizes, bagSize, hands, track, peek, drawnCard, log, ...rest } = view;
-  // Serialised once and parsed back, so the template holds plain data only (no undefined fields); each
-  // state is a copy of it, about twice as fast as parsing the text again.
+  // Serialised and parsed back once, so the template holds plain data only (no undefined fields, as the
+  // state's stored form); copying it is about twice as fast as parsing the text for every state.
   const base = JSON.parse(JSON.stringify(rest)) as Omit<WatergateState, 'hands' | 'decks' | 'bag' | 'track' | 'peek' | 'drawnCard' | 'log'>;
   const myHand = hands[me] ?? [];
   const faceUp = track.evidence.filter((t) => t.id !== null);

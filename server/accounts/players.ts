@@ -5,9 +5,9 @@
  */
 import type Router from '@koa/router';
 import { SIDE_OF_SEAT, type Leaderboard, type Profile, type RatedSide, type WinLoss } from '../../protocol/accounts';
-import type { AccountStore, ResultRow } from '../storage/accounts';
+import type { AccountStore, BoardEntry, ResultRow, Side } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
-import { GLICKO } from '../ratings/glicko';
+import { atTime, GLICKO, type Rating } from '../ratings/glicko';
 import { SIDES } from '../ratings/rules';
 import { nameKey } from '../../protocol/accounts';
 
@@ -30,8 +30,22 @@ const tally = <K extends string>(rows: ResultRow[], key: (r: ResultRow) => K | n
 
 const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
 
-export function profileOf(username: string, ratings: Partial<Record<'0' | '1', { rating: number; rd: number; games: number }>>, rows: ResultRow[]): Profile {
-  const side = (s: '0' | '1') => ({ rating: ratings[s]?.rating ?? GLICKO.rating, rd: ratings[s]?.rd ?? GLICKO.rd, games: ratings[s]?.games ?? 0 });
+/** A side's rating as shown at `now` (its deviation widened by the time since its last rated game), a newcomer's when it has none. */
+export function sideAt(r: Rating | undefined, now: number): { rating: number; rd: number; games: number } {
+  if (!r) return { rating: GLICKO.rating, rd: GLICKO.rd, games: 0 };
+  const { rating, rd, games } = atTime(r, now);
+  return { rating, rd, games };
+}
+
+/** A leaderboard line as shown at `now`: one side's rating, or both sides' mean (games added up). */
+export function boardRow({ username, ratings }: BoardEntry, side: Side | 'combined', now: number): Leaderboard['players'][number] {
+  if (side !== 'combined') return { username, ...sideAt(ratings[side], now) };
+  const [e, n] = SIDES.map((s) => sideAt(ratings[s], now));
+  return { username, rating: (e.rating + n.rating) / 2, rd: (e.rd + n.rd) / 2, games: e.games + n.games };
+}
+
+export function profileOf(username: string, ratings: Partial<Record<'0' | '1', Rating>>, rows: ResultRow[], now: number): Profile {
+  const side = (s: '0' | '1') => sideAt(ratings[s], now);
   const oldestFirst = [...rows].reverse();
   const history = { editor: [], nixon: [] } as Profile['history'];
   for (const r of oldestFirst) if (r.rated && r.ratingAfter !== null) history[SIDE_OF_SEAT[r.side]].push({ at: r.finishedAt, rating: r.ratingAfter });
@@ -56,14 +70,15 @@ export function addPlayerRoutes(o: { router: Router; accounts: AccountStore; min
     const a = raw.length <= 100 ? await accounts.byKey(nameKey(raw)) : undefined;
     if (!a) throw new HttpError(404, 'no such player');
     const ratings = (await accounts.ratings([a.id])).get(a.id) ?? {};
-    ctx.body = profileOf(a.username, ratings, await accounts.results(a.id, PROFILE_RESULTS));
+    ctx.body = profileOf(a.username, ratings, await accounts.results(a.id, PROFILE_RESULTS), Date.now());
   });
 
   router.get('/leaderboard', async (ctx) => {
     const role = ctx.query.role ?? 'combined';
     if (role !== 'editor' && role !== 'nixon' && role !== 'combined') throw new HttpError(400, 'role must be "editor", "nixon" or "combined"');
     const side = role === 'combined' ? 'combined' : SIDES[role === 'editor' ? 0 : 1];
-    const players = await accounts.leaderboard(side, o.minGames, 100);
+    const now = Date.now();
+    const players = (await accounts.leaderboard(side, o.minGames, 100)).map((entry) => boardRow(entry, side, now));
     ctx.body = { role, minGames: o.minGames, players } satisfies Leaderboard;
   });
 }

@@ -95,13 +95,14 @@ export function unratedBecause(m: FinishedMatch): string | null {
 
 /**
  * The records to write and the side ratings to store when a match ends. `ratings(accountID, side)` gives
- * an account's current rating on a side (a newcomer's when it has none).
+ * an account's stored rating on a side (a newcomer's when it has none), widened by the time since its
+ * last rated game before this one is rated.
  */
 export function gameEnd(m: FinishedMatch, ratings: (accountID: string, side: Side) => Rating | undefined): { results: ResultRow[]; ratings: { accountID: string; side: Side; rating: Rating }[] } {
   const winner = recordedWinner(m);
   const rated = unratedBecause(m) === null;
   const before = (s: Side) => ratings(m.seats[s].account!.id, s) ?? newRating();
-  const after = rated ? rateGame(before('0'), before('1'), winner === '0' ? 1 : 0) : null;
+  const after = rated ? rateGame(before('0'), before('1'), winner === '0' ? 1 : 0, m.finishedAt) : null;
   const results: ResultRow[] = [];
   for (const side of SIDES) {
     const me = m.seats[side];

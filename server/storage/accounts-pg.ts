@@ -1,7 +1,7 @@
 /** The accounts' tables in PostgreSQL (or PGlite): same shape as accounts-sqlite.ts; see accounts.ts. */
 import { newRating } from '../ratings/glicko';
 import { gameEnd, SIDES, unratedBecause, type Side } from '../ratings/rules';
-import { finishedMatch, NOT_DECISIONS, type AccountSettings, type AccountStore, type BoardRow, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import { backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
 import { RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
 import type { SqlQuery } from './sql';
 import { mergeMetadata, type NewMatch, type StoredRow } from './types';
@@ -33,7 +33,7 @@ export async function createAccountTables(q: SqlQuery, schema: string): Promise<
     account_id text NOT NULL REFERENCES ${n.a} (id) ON DELETE CASCADE, PRIMARY KEY (match_id, seat))`);
   await q.query(`CREATE INDEX IF NOT EXISTS wg_account_seats_account ON ${n.l} (account_id)`);
   await q.query(`CREATE TABLE IF NOT EXISTS ${n.r} (account_id text NOT NULL REFERENCES ${n.a} (id) ON DELETE CASCADE, side text NOT NULL,
-    rating double precision NOT NULL, rd double precision NOT NULL, vol double precision NOT NULL, games integer NOT NULL, PRIMARY KEY (account_id, side))`);
+    rating double precision NOT NULL, rd double precision NOT NULL, vol double precision NOT NULL, games integer NOT NULL, rated_at bigint, PRIMARY KEY (account_id, side))`);
   await q.query(`CREATE TABLE IF NOT EXISTS ${n.x} (match_id text NOT NULL, side text NOT NULL, account_id text NOT NULL REFERENCES ${n.a} (id) ON DELETE CASCADE,
     opponent_id text, opponent_name text NOT NULL, opponent_level text, won integer NOT NULL, reason text NOT NULL, rated integer NOT NULL,
     rating_before double precision, rating_after double precision, rd_after double precision, decisions integer NOT NULL, moves integer NOT NULL,
@@ -44,6 +44,9 @@ export async function createAccountTables(q: SqlQuery, schema: string): Promise<
     match_id text, seat text, credentials text, mark text)`);
   // Which moves the computer made for a seat (a stand-in, the clock): not the player's decisions.
   await q.query(`ALTER TABLE ${n.mv} ADD COLUMN IF NOT EXISTS auto boolean NOT NULL DEFAULT false`);
+  // When each side rating was last rated (its deviation widens with the time since).
+  await q.query(`ALTER TABLE ${n.r} ADD COLUMN IF NOT EXISTS rated_at bigint`);
+  await q.query(backfillRatedAt({ ratings: n.r, results: n.x }));
 }
 
 type Row = Record<string, unknown>;
@@ -159,11 +162,11 @@ export class PgAccounts implements AccountStore {
   private async ratingsIn(q: SqlQuery, ids: string[], lock = false): Promise<Map<string, Partial<Record<Side, Rating>>>> {
     const out = new Map<string, Partial<Record<Side, Rating>>>();
     if (ids.length === 0) return out;
-    const { rows } = await q.query<{ account_id: string; side: Side; rating: number; rd: number; vol: number; games: number }>(
+    const { rows } = await q.query<{ account_id: string; side: Side }>(
       `SELECT * FROM ${this.n.r} WHERE account_id = ANY($1::text[]) ORDER BY account_id, side${lock ? ' FOR UPDATE' : ''}`,
       [ids],
     );
-    for (const r of rows) out.set(r.account_id, { ...out.get(r.account_id), [r.side]: { rating: Number(r.rating), rd: Number(r.rd), vol: Number(r.vol), games: Number(r.games) } });
+    for (const r of rows) out.set(r.account_id, { ...out.get(r.account_id), [r.side]: ratingOf(r) });
     return out;
   }
   ratings(ids: string[]) {
@@ -173,16 +176,9 @@ export class PgAccounts implements AccountStore {
     const { rows } = await this.sql.query(`SELECT ${RESULT_COLUMNS} FROM ${this.n.x} WHERE account_id = $1 ORDER BY finished_at DESC LIMIT $2`, [accountID, limit]);
     return rows.map((r) => resultRow(r as never));
   }
-  async leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardRow[]> {
-    const sql =
-      side === 'combined'
-        ? `SELECT a.username, (COALESCE(e.rating, 1500) + COALESCE(n.rating, 1500)) / 2 AS rating, (COALESCE(e.rd, 350) + COALESCE(n.rd, 350)) / 2 AS rd,
-             COALESCE(e.games, 0) + COALESCE(n.games, 0) AS games
-           FROM ${this.n.a} a LEFT JOIN ${this.n.r} e ON e.account_id = a.id AND e.side = '0' LEFT JOIN ${this.n.r} n ON n.account_id = a.id AND n.side = '1'
-           WHERE COALESCE(e.games, 0) + COALESCE(n.games, 0) >= $1 ORDER BY rating DESC, a.username LIMIT $2`
-        : `SELECT a.username, r.rating, r.rd, r.games FROM ${this.n.r} r JOIN ${this.n.a} a ON a.id = r.account_id WHERE r.side = $3 AND r.games >= $1 ORDER BY r.rating DESC, a.username LIMIT $2`;
-    const { rows } = await this.sql.query<BoardRow>(sql, side === 'combined' ? [minGames, limit] : [minGames, limit, side]);
-    return rows.map((r) => ({ username: r.username, rating: Number(r.rating), rd: Number(r.rd), games: Number(r.games) }));
+  async leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]> {
+    const { rows } = await this.sql.query(boardQuery(side, { accounts: this.n.a, ratings: this.n.r }, ['$1', '$2']), [minGames, limit]);
+    return rows.map((r) => boardEntry(r as Record<string, unknown>));
   }
 
   /**
@@ -223,9 +219,9 @@ export class PgAccounts implements AccountStore {
     if (added !== out.results.length) return;
     for (const r of out.ratings)
       await q.query(
-        `INSERT INTO ${this.n.r} (account_id, side, rating, rd, vol, games) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (account_id, side) DO UPDATE SET rating = EXCLUDED.rating, rd = EXCLUDED.rd, vol = EXCLUDED.vol, games = EXCLUDED.games`,
-        [r.accountID, r.side, r.rating.rating, r.rating.rd, r.rating.vol, r.rating.games],
+        `INSERT INTO ${this.n.r} (account_id, side, rating, rd, vol, games, rated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (account_id, side) DO UPDATE SET rating = EXCLUDED.rating, rd = EXCLUDED.rd, vol = EXCLUDED.vol, games = EXCLUDED.games, rated_at = EXCLUDED.rated_at`,
+        [r.accountID, r.side, r.rating.rating, r.rating.rd, r.rating.vol, r.rating.games, r.rating.ratedAt],
       );
   }
 

@@ -1,7 +1,7 @@
 /** The accounts' tables in the embedded SQLite file (same shape as accounts-pg.ts; see accounts.ts). */
 import type Database from 'better-sqlite3';
 import { gameEnd, type Side } from '../ratings/rules';
-import { finishedMatch, NOT_DECISIONS, type Account, type AccountSettings, type AccountStore, type BoardRow, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import { backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
 import { mergeMetadata, type StoredRow } from './types';
 
 export function createAccountTables(db: Database.Database): void {
@@ -17,7 +17,7 @@ export function createAccountTables(db: Database.Database): void {
       account_id TEXT NOT NULL REFERENCES wg_accounts (id) ON DELETE CASCADE, PRIMARY KEY (match_id, seat)) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS wg_account_seats_account ON wg_account_seats (account_id);
     CREATE TABLE IF NOT EXISTS wg_ratings (account_id TEXT NOT NULL REFERENCES wg_accounts (id) ON DELETE CASCADE, side TEXT NOT NULL,
-      rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (account_id, side)) WITHOUT ROWID;
+      rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL, games INTEGER NOT NULL, rated_at INTEGER, PRIMARY KEY (account_id, side)) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS wg_results (match_id TEXT NOT NULL, side TEXT NOT NULL, account_id TEXT NOT NULL REFERENCES wg_accounts (id) ON DELETE CASCADE,
       opponent_id TEXT, opponent_name TEXT NOT NULL, opponent_level TEXT, won INTEGER NOT NULL, reason TEXT NOT NULL, rated INTEGER NOT NULL,
       rating_before REAL, rating_after REAL, rd_after REAL, decisions INTEGER NOT NULL, moves INTEGER NOT NULL,
@@ -29,6 +29,10 @@ export function createAccountTables(db: Database.Database): void {
   // Which moves the computer made for a seat (a stand-in, the clock): not the player's decisions.
   const cols = db.prepare(`SELECT name FROM pragma_table_info('wg_moves')`).all() as { name: string }[];
   if (!cols.some((c) => c.name === 'auto')) db.exec('ALTER TABLE wg_moves ADD COLUMN auto INTEGER NOT NULL DEFAULT 0');
+  // When each side rating was last rated (its deviation widens with the time since).
+  const ratingCols = db.prepare(`SELECT name FROM pragma_table_info('wg_ratings')`).all() as { name: string }[];
+  if (!ratingCols.some((c) => c.name === 'rated_at')) db.exec('ALTER TABLE wg_ratings ADD COLUMN rated_at INTEGER');
+  db.exec(backfillRatedAt({ ratings: 'wg_ratings', results: 'wg_results' }));
 }
 
 type AccountRow = { id: string; username: string; password: string | null; settings: string; created_at: number };
@@ -177,8 +181,8 @@ export class SqliteAccounts implements AccountStore {
   private ratingsNow(ids: string[]): Map<string, Partial<Record<Side, Rating>>> {
     const out = new Map<string, Partial<Record<Side, Rating>>>();
     if (ids.length === 0) return out;
-    const rows = this.db.prepare(`SELECT * FROM wg_ratings WHERE account_id IN (${ids.map(() => '?').join(',')})`).all(...ids) as { account_id: string; side: Side; rating: number; rd: number; vol: number; games: number }[];
-    for (const r of rows) out.set(r.account_id, { ...out.get(r.account_id), [r.side]: { rating: r.rating, rd: r.rd, vol: r.vol, games: r.games } });
+    const rows = this.db.prepare(`SELECT * FROM wg_ratings WHERE account_id IN (${ids.map(() => '?').join(',')})`).all(...ids) as { account_id: string; side: Side }[];
+    for (const r of rows) out.set(r.account_id, { ...out.get(r.account_id), [r.side]: ratingOf(r) });
     return out;
   }
   async ratings(ids: string[]) {
@@ -187,15 +191,8 @@ export class SqliteAccounts implements AccountStore {
   async results(accountID: string, limit: number): Promise<ResultRow[]> {
     return (this.db.prepare(`SELECT ${RESULT_COLUMNS} FROM wg_results WHERE account_id = ? ORDER BY finished_at DESC LIMIT ?`).all(accountID, limit) as ResultDbRow[]).map(resultRow);
   }
-  async leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardRow[]> {
-    const sql =
-      side === 'combined'
-        ? `SELECT a.username, (COALESCE(e.rating, 1500) + COALESCE(n.rating, 1500)) / 2 AS rating, (COALESCE(e.rd, 350) + COALESCE(n.rd, 350)) / 2 AS rd,
-             COALESCE(e.games, 0) + COALESCE(n.games, 0) AS games
-           FROM wg_accounts a LEFT JOIN wg_ratings e ON e.account_id = a.id AND e.side = '0' LEFT JOIN wg_ratings n ON n.account_id = a.id AND n.side = '1'
-           WHERE COALESCE(e.games, 0) + COALESCE(n.games, 0) >= ? ORDER BY rating DESC, a.username LIMIT ?`
-        : `SELECT a.username, r.rating, r.rd, r.games FROM wg_ratings r JOIN wg_accounts a ON a.id = r.account_id WHERE r.side = '${side}' AND r.games >= ? ORDER BY r.rating DESC, a.username LIMIT ?`;
-    return (this.db.prepare(sql).all(minGames, limit) as BoardRow[]).map((r) => ({ username: r.username, rating: Number(r.rating), rd: Number(r.rd), games: Number(r.games) }));
+  async leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]> {
+    return (this.db.prepare(boardQuery(side, { accounts: 'wg_accounts', ratings: 'wg_ratings' }, ['?', '?'])).all(minGames, limit) as Record<string, unknown>[]).map(boardEntry);
   }
 
   /**
@@ -219,8 +216,10 @@ export class SqliteAccounts implements AccountStore {
     for (const r of out.results)
       added += add.run(r.matchID, r.side, r.accountID, r.opponentID, r.opponentName, r.opponentLevel, r.won ? 1 : 0, r.reason, r.rated ? 1 : 0, r.ratingBefore, r.ratingAfter, r.rdAfter, r.decisions, r.moves, r.startedAt, r.finishedAt).changes;
     if (added !== out.results.length) return;
-    const put = this.db.prepare('INSERT INTO wg_ratings (account_id, side, rating, rd, vol, games) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, side) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, games = excluded.games');
-    for (const r of out.ratings) put.run(r.accountID, r.side, r.rating.rating, r.rating.rd, r.rating.vol, r.rating.games);
+    const put = this.db.prepare(
+      'INSERT INTO wg_ratings (account_id, side, rating, rd, vol, games, rated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, side) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, games = excluded.games, rated_at = excluded.rated_at',
+    );
+    for (const r of out.ratings) put.run(r.accountID, r.side, r.rating.rating, r.rating.rd, r.rating.vol, r.rating.games, r.rating.ratedAt);
   }
 
   async putTicket(t: Ticket): Promise<void> {

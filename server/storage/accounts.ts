@@ -6,7 +6,7 @@
  * (`finishedMatch` + server/ratings/rules.ts), run inside the write that ends the game.
  */
 import { seatEntry } from '../../protocol/index';
-import type { Rating } from '../ratings/glicko';
+import { GLICKO, type Rating } from '../ratings/glicko';
 import { SIDES, type FinishedMatch, type ResultRow, type SeatAccount, type Side } from '../ratings/rules';
 import type { MatchData, NewMatch } from './types';
 
@@ -66,12 +66,52 @@ export interface Pairing {
   links: SeatLink[];
 }
 
-export interface BoardRow {
+/** A leaderboard line as stored: the account's side ratings (those it has), in the board's order. */
+export interface BoardEntry {
   username: string;
-  rating: number;
-  rd: number;
-  games: number;
+  ratings: Partial<Record<Side, Rating>>;
 }
+
+/** A side rating from its row (columns `rating`, `rd`, `vol`, `games`, `rated_at`, after `prefix`); undefined when the row has none. */
+export function ratingOf(row: Record<string, unknown>, prefix = ''): Rating | undefined {
+  const at = row[`${prefix}rated_at`];
+  if (row[`${prefix}rating`] === null || row[`${prefix}rating`] === undefined) return undefined;
+  return { rating: Number(row[`${prefix}rating`]), rd: Number(row[`${prefix}rd`]), vol: Number(row[`${prefix}vol`]), games: Number(row[`${prefix}games`]), ratedAt: at === null || at === undefined ? null : Number(at) };
+}
+
+/**
+ * The leaderboard's query on either backend (`accounts` and `ratings` its tables, `params` its two
+ * placeholders: the fewest games, the limit): the top accounts of a side by that side's rating, or of
+ * both by the mean of the two (a side not played yet counts a newcomer's), with both side ratings.
+ */
+export function boardQuery(side: Side | 'combined', t: { accounts: string; ratings: string }, params: [string, string]): string {
+  const cols = ['e', 'n'].flatMap((x) => ['rating', 'rd', 'vol', 'games', 'rated_at'].map((c) => `${x}.${c} AS ${x}_${c}`)).join(', ');
+  const one = side === '0' ? 'e' : 'n';
+  const [where, order] =
+    side === 'combined'
+      ? [`COALESCE(e.games, 0) + COALESCE(n.games, 0) >= ${params[0]}`, `(COALESCE(e.rating, ${GLICKO.rating}) + COALESCE(n.rating, ${GLICKO.rating})) / 2`]
+      : [`${one}.games >= ${params[0]}`, `${one}.rating`];
+  return `SELECT a.username, ${cols} FROM ${t.accounts} a
+    LEFT JOIN ${t.ratings} e ON e.account_id = a.id AND e.side = '0' LEFT JOIN ${t.ratings} n ON n.account_id = a.id AND n.side = '1'
+    WHERE ${where} ORDER BY ${order} DESC, a.username LIMIT ${params[1]}`;
+}
+
+export function boardEntry(row: Record<string, unknown>): BoardEntry {
+  const ratings: BoardEntry['ratings'] = {};
+  for (const [side, x] of [['0', 'e_'], ['1', 'n_']] as const) {
+    const r = ratingOf(row, x);
+    if (r) ratings[side] = r;
+  }
+  return { username: String(row.username), ratings };
+}
+
+/**
+ * Stored side ratings from before they kept when they were last rated: the last rated game's end, from
+ * the record (idempotent; `ratings` and `results` the tables).
+ */
+export const backfillRatedAt = (t: { ratings: string; results: string }): string =>
+  `UPDATE ${t.ratings} SET rated_at = (SELECT max(x.finished_at) FROM ${t.results} x WHERE x.account_id = ${t.ratings}.account_id AND x.side = ${t.ratings}.side AND x.rated = 1)
+   WHERE rated_at IS NULL AND games > 0`;
 
 export interface AccountStore {
   create(a: { id: string; username: string; key: string; password: string | null; createdAt: number }): Promise<boolean>;
@@ -105,7 +145,7 @@ export interface AccountStore {
 
   ratings(accountIDs: string[]): Promise<Map<string, Partial<Record<Side, Rating>>>>;
   results(accountID: string, limit: number): Promise<ResultRow[]>;
-  leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardRow[]>;
+  leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]>;
 
   /** Adds a ticket in place of the account's waiting one (an account waits with one ticket); stale unpaired tickets are removed on the way. */
   putTicket(t: Ticket): Promise<void>;

@@ -7,14 +7,17 @@
  * leaderboard, while a game against the computer is unrated and counted against its level.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { Watergate, legalMoves, type WatergateState } from '../../game/index';
 import { buildMatch } from '../../server/lobby/matches';
-import { newRating, ratePeriod, rateGame } from '../../server/ratings/glicko';
+import { atTime, IDLE_PERIOD_MS, newRating, ratePeriod, rateGame } from '../../server/ratings/glicko';
 import { gameEnd, recordedWinner, unratedBecause, type FinishedMatch } from '../../server/ratings/rules';
+import { boardRow, profileOf } from '../../server/accounts/players';
 import { openStore } from '../../server/storage/index';
 import type { MatchStore, MoveCommit } from '../../server/storage/types';
 import { api, openTestStore, PG_URL, player, postgresAvailable, startTestServer, until, uniqueSchema, dropSchema, type TestServer } from './helpers';
@@ -24,7 +27,7 @@ const hasPg = await postgresAvailable();
 
 describe('Glicko-2 (the glicko2 library)', () => {
   it("gives Glickman's worked example: 1500/200/0.06 against 1400/30, 1550/100, 1700/300 scoring 1, 0, 0", () => {
-    const r = ratePeriod({ rating: 1500, rd: 200, vol: 0.06, games: 0 }, [
+    const r = ratePeriod({ rating: 1500, rd: 200, vol: 0.06, games: 0, ratedAt: null }, [
       { opponent: { rating: 1400, rd: 30, vol: 0.06 }, score: 1 },
       { opponent: { rating: 1550, rd: 100, vol: 0.06 }, score: 0 },
       { opponent: { rating: 1700, rd: 300, vol: 0.06 }, score: 0 },
@@ -41,6 +44,35 @@ describe('Glicko-2 (the glicko2 library)', () => {
     expect(l.rating).toBeCloseTo(3000 - w.rating, 6);
     expect(w.rd).toBeLessThan(350);
     expect([w.games, l.games]).toEqual([1, 1]);
+  });
+
+  it('time without rated games widens the deviation as idle rating periods do (φ² + σ² a day), never past a newcomer\'s', () => {
+    const day = IDLE_PERIOD_MS;
+    expect(day).toBe(24 * 3600 * 1000);
+    const r = { rating: 1800, rd: 60, vol: 0.06, games: 40, ratedAt: 1_000 };
+    expect(atTime(r, 1_000)).toEqual(r);
+    expect(atTime({ ...r, ratedAt: null }, 1e12)).toEqual({ ...r, ratedAt: null });
+    const month = atTime(r, 1_000 + 30 * day);
+    const year = atTime(r, 1_000 + 365 * day);
+    // On Glicko-2's scale (÷ 400/ln 10): φ = 60/173.7178, plus 0.06² for each of 30 (365) days.
+    expect(month.rd).toBeCloseTo(82.82, 1);
+    expect(year.rd).toBeCloseTo(207.97, 1);
+    expect({ ...year, rd: r.rd }).toEqual(r); // only the deviation moves
+    expect(atTime(r, 1_000 + 3 * 365 * day).rd).toBe(350);
+    expect(atTime(r, 0)).toEqual(r); // a clock behind the last game changes nothing
+  });
+
+  it('a player back after a year moves further on a win than one who played yesterday, and is rated at the game\'s end', () => {
+    const at = 500 * IDLE_PERIOD_MS;
+    const fresh = { rating: 1600, rd: 60, vol: 0.06, games: 30, ratedAt: at - IDLE_PERIOD_MS };
+    const away = { ...fresh, ratedAt: at - 365 * IDLE_PERIOD_MS };
+    const opponent = { ...newRating(), rating: 1600, rd: 60, games: 30, ratedAt: at - IDLE_PERIOD_MS };
+    const [f] = rateGame(fresh, opponent, 1, at);
+    const [a] = rateGame(away, opponent, 1, at);
+    // 91 points against 10.5 (docs/ARCHITECTURE.md "Ratings").
+    expect(a.rating - away.rating).toBeGreaterThan(5 * (f.rating - fresh.rating));
+    expect(a.rd).toBeGreaterThan(f.rd);
+    expect([f.ratedAt, a.ratedAt]).toEqual([at, at]);
   });
 });
 
@@ -83,7 +115,7 @@ describe('the rating rules', () => {
     const vsBot = gameEnd(finished({ rated: false }, { '1': { account: null, bot: 'hard', name: 'Computer' } }), () => undefined);
     expect(vsBot.ratings).toEqual([]);
     expect(vsBot.results).toEqual([expect.objectContaining({ side: '0', accountID: 'a', opponentLevel: 'hard', won: true, rated: false, ratingAfter: null })]);
-    const rated = gameEnd(finished(), (id, side) => (id === 'a' && side === '0' ? { rating: 1700, rd: 80, vol: 0.06, games: 9 } : undefined));
+    const rated = gameEnd(finished(), (id, side) => (id === 'a' && side === '0' ? { rating: 1700, rd: 80, vol: 0.06, games: 9, ratedAt: 0 } : undefined));
     expect(rated.ratings.map((r) => [r.accountID, r.side, r.rating.games])).toEqual([['a', '0', 10], ['b', '1', 1]]);
     expect(rated.results.map((r) => [r.side, r.ratingBefore])).toEqual([['0', 1700], ['1', 1500]]);
   });
@@ -137,7 +169,8 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as const) {
           }
       return { matchID, ids, last: s };
     };
-    const end = (last: State, winner: '0' | '1') => moveCommit(last, successor(last, 99), winner === '0' ? '1' : '0', { gameover: { winner, reason: 'resigned' } });
+    const end = (last: State, winner: '0' | '1', updatedAt?: number) =>
+      moveCommit(last, successor(last, 99), winner === '0' ? '1' : '0', { gameover: { winner, reason: 'resigned' }, ...(updatedAt === undefined ? {} : { updatedAt }) });
 
     it('a rated game moves the Editor rating of one account and the Nixon rating of the other, with both records', async () => {
       const { matchID, ids, last } = await seated('a');
@@ -198,6 +231,30 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as const) {
       }
     });
 
+    it('keeps when each side was last rated: a second game a year after the first moves the rating further than one a minute after', async () => {
+      const day = IDLE_PERIOD_MS;
+      const t0 = 1_700_000_000_000;
+      const gain = async (tag: string, gap: number) => {
+        const editor = `idle${tag}`;
+        const first = await seated(`${tag}1`, { ids: [editor, `${tag}1`] });
+        await store.commitMove(first.matchID, end(first.last, '0', t0));
+        const r1 = (await store.accounts.ratings([editor])).get(editor)!['0']!;
+        expect(r1.ratedAt).toBe(t0);
+        const second = await seated(`${tag}2`, { ids: [editor, `${tag}2`] });
+        await store.commitMove(second.matchID, end(second.last, '0', t0 + gap));
+        const r2 = (await store.accounts.ratings([editor])).get(editor)!['0']!;
+        expect(r2.ratedAt).toBe(t0 + gap);
+        return { gain: r2.rating - r1.rating, rd: r2.rd };
+      };
+      const soon = await gain('s', 60_000);
+      const late = await gain('l', 365 * day);
+      expect(late.gain).toBeGreaterThan(soon.gain);
+      expect(late.rd).toBeGreaterThan(soon.rd);
+      // The leaderboard and the stored rows carry it for the routes to widen.
+      const board = await store.accounts.leaderboard('0', 2, 100);
+      expect(board.find((b) => b.username === 'idlel')?.ratings['0']?.ratedAt).toBe(t0 + 365 * day);
+    });
+
     it('an abandoned seat loses even when the computer standing in for it won', async () => {
       const { matchID, ids, last } = await seated('f', { abandoned: '0' });
       await store.commitMove(matchID, end(last, '0'));
@@ -206,6 +263,76 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as const) {
     });
   });
 }
+
+describe('side ratings stored before they kept when they were rated', () => {
+  const old = async (exec: (sql: string) => Promise<unknown>, t: (name: string) => string) => {
+    await exec(`ALTER TABLE ${t('wg_ratings')} DROP COLUMN rated_at`);
+    await exec(`INSERT INTO ${t('wg_ratings')} (account_id, side, rating, rd, vol, games) VALUES ('old', '0', 1650, 80, 0.06, 2), ('old', '1', 1500, 350, 0.06, 0)`);
+    const row = (side: string, at: number, rated: number) =>
+      `('m${at}', '${side}', 'old', 'x', 0, 'resigned', ${rated}, 3, 9, ${at - 100}, ${at})`;
+    await exec(`INSERT INTO ${t('wg_results')} (match_id, side, account_id, opponent_name, won, reason, rated, decisions, moves, started_at, finished_at)
+      VALUES ${[row('0', 1_000, 1), row('0', 2_000, 1), row('0', 3_000, 0), row('1', 4_000, 0)].join(', ')}`);
+  };
+  const check = async (store: MatchStore) => {
+    const r = (await store.accounts.ratings(['old'])).get('old')!;
+    expect(r['0']).toEqual({ rating: 1650, rd: 80, vol: 0.06, games: 2, ratedAt: 2_000 }); // the last rated game's end
+    expect(r['1']!.ratedAt).toBeNull(); // never rated
+  };
+
+  it('embedded: the column is added on opening and filled from the record', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wg-store-'));
+    try {
+      let store = await openStore({ dataDir: dir });
+      await store.accounts.create({ id: 'old', username: 'old', key: 'old', password: null, createdAt: 1 });
+      await store.close();
+      const db = new Database(join(dir, 'watergate.sqlite'));
+      await old(async (sql) => db.exec(sql), (n) => n);
+      db.close();
+      store = await openStore({ dataDir: dir });
+      await check(store);
+      await store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!hasPg)('postgres: the column is added on opening and filled from the record', async () => {
+    const schema = uniqueSchema();
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      let store = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
+      await store.accounts.create({ id: 'old', username: 'old', key: 'old', password: null, createdAt: 1 });
+      await store.close();
+      await old((sql) => c.query(sql), (n) => `"${schema}".${n}`);
+      store = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
+      await check(store);
+      await store.close();
+    } finally {
+      await c.end();
+      await dropSchema(schema);
+    }
+  });
+});
+
+describe('ratings as shown', () => {
+  const day = IDLE_PERIOD_MS;
+  const ed = { rating: 1700, rd: 60, vol: 0.06, games: 12, ratedAt: 10 * day };
+  const nx = { rating: 1400, rd: 100, vol: 0.06, games: 3, ratedAt: 40 * day };
+
+  it('profile and leaderboard show the deviation as it stands now, not as it was stored', () => {
+    const now = 40 * day;
+    const p = profileOf('Ann', { '0': ed, '1': nx }, [], now);
+    expect(p.ratings.editor).toEqual({ rating: 1700, rd: atTime(ed, now).rd, games: 12 });
+    expect(p.ratings.editor.rd).toBeGreaterThan(70);
+    expect(p.ratings.nixon).toEqual({ rating: 1400, rd: 100, games: 3 });
+    expect(profileOf('Bo', {}, [], now).ratings.nixon).toEqual({ rating: 1500, rd: 350, games: 0 });
+    expect(boardRow({ username: 'Ann', ratings: { '0': ed, '1': nx } }, '0', now)).toEqual({ username: 'Ann', ...p.ratings.editor });
+    expect(boardRow({ username: 'Ann', ratings: { '0': ed, '1': nx } }, 'combined', now)).toEqual({ username: 'Ann', rating: 1550, rd: (p.ratings.editor.rd + 100) / 2, games: 15 });
+    // A side never played counts a newcomer's rating and deviation in the mean.
+    expect(boardRow({ username: 'Ann', ratings: { '0': ed } }, 'combined', now)).toEqual({ username: 'Ann', rating: 1600, rd: (p.ratings.editor.rd + 350) / 2, games: 12 });
+  });
+});
 
 describe('a rated match over the sockets (embedded)', () => {
   let t: TestServer;
