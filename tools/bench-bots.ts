@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bots [-- --games N] [--first I] [--only random,mcts,self,balance,levels,expert-vs-hard] [--mcts-ms T] [--variant V] [--no-write]`
+ * `npm run bench:bots [-- --games N] [--first I] [--missing] [--only random,mcts,self,balance,levels,expert-vs-hard] [--mcts-ms T] [--variant V] [--no-write]`
  *
  * Measures the bots and writes the results into docs/BOTS.md and docs/BALANCE.md (between
  * `<!-- bots-NAME:start/end -->` markers, so runs of different parts can be combined):
@@ -16,7 +16,8 @@
  * All games run through boardgame.io's reducer (bots/arena.ts) with seeded matches. Each game is also
  * stored in docs/bots-data/<series>.jsonl and the tables count every stored game of the series, so a
  * long measurement can be split: `--first 50 --games 50` plays games 50–99 and adds them to 0–49, and
- * `--games 0` plays none and rewrites the sections from what is stored.
+ * `--games 0` plays none and rewrites the sections from what is stored; `--missing` plays, of games
+ * FIRST..FIRST+N-1, only the games and seats not stored yet (a run stopped halfway resumes where it was).
  */
 import fs from 'node:fs';
 import { loadavg } from 'node:os';
@@ -39,6 +40,8 @@ const ONLY = opt('only', 'levels,random,mcts,self,balance').split(',');
 const VS_HARD = ONLY.map((o) => /^(.+)-vs-hard$/.exec(o)?.[1]).filter((l): l is Level => l !== undefined && isLevel(l) && l !== 'hard');
 const MCTS_MS = Number(opt('mcts-ms', '250'));
 const WRITE = !args.includes('--no-write');
+/** Skip the games (index and seat) already stored for the series. */
+const MISSING = args.includes('--missing');
 const VARIANT = opt('variant', '');
 /** Index of the first game: a later run with --first N plays new seeded games that add to an earlier run's. */
 const FIRST = Number(opt('first', '0'));
@@ -159,28 +162,29 @@ async function series(name: string, file: string, ours: BotClass, theirs: BotCla
   const rows = new Map<string, GameRow>();
   const run = runStamp();
   const label = VARIANT ? `${name} (${VARIANT})` : name;
-  const bar = perSeat > 0 ? bars.create(perSeat * seats.length, 0, { name: label, unit: 'games', wins: '' }) : null;
+  const stored = MISSING ? loadRows(file) : new Map<string, GameRow>();
+  const plan: [number, PlayerID][] = [];
+  for (let g = FIRST; g < FIRST + perSeat; g++) for (const seat of seats) if (!stored.has(`${g}/${seat}`)) plan.push([g, seat]);
+  const bar = plan.length > 0 ? bars.create(plan.length, 0, { name: label, unit: 'games', wins: '' }) : null;
   const wins = { '0': 0, '1': 0 }, games = { '0': 0, '1': 0 };
   if (WRITE) fs.mkdirSync(DATA_DIR, { recursive: true });
-  for (let g = FIRST; g < FIRST + perSeat; g++) {
-    for (const seat of seats) {
-      const other: PlayerID = seat === '0' ? '1' : '0';
-      const row: GameRow = { game: g, seat, result: undefined as unknown as MatchResult, ours: newThink(), theirs: newThink(), run };
-      row.result = await playMatch({
-        seats: { [seat]: ours, [other]: theirs } as Record<PlayerID, BotClass>,
-        // The seed names the series without the proposal: game g of a proposal starts from the same
-        // shuffle as game g of the components as they are, so before and after are paired.
-        seed: `bench/${name}/${g}`,
-        onDecision: (p, t, md) => record(p === seat ? row.ours : row.theirs, t, md),
-      });
-      rows.set(`${g}/${seat}`, row);
-      if (WRITE) fs.appendFileSync(dataFile(file), `${JSON.stringify(row)}\n`);
-      if (!row.result.aborted) games[seat]++;
-      if (row.result.winner === seat) wins[seat]++;
-      bar?.increment(1, { wins: `Editor ${wins['0']}/${games['0']}  Nixon ${wins['1']}/${games['1']}` });
-      // The searches are synchronous: give the bars' redraw timer a turn between games.
-      await new Promise((r) => setTimeout(r, 0));
-    }
+  for (const [g, seat] of plan) {
+    const other: PlayerID = seat === '0' ? '1' : '0';
+    const row: GameRow = { game: g, seat, result: undefined as unknown as MatchResult, ours: newThink(), theirs: newThink(), run };
+    row.result = await playMatch({
+      seats: { [seat]: ours, [other]: theirs } as Record<PlayerID, BotClass>,
+      // The seed names the series without the proposal: game g of a proposal starts from the same
+      // shuffle as game g of the components as they are, so before and after are paired.
+      seed: `bench/${name}/${g}`,
+      onDecision: (p, t, md) => record(p === seat ? row.ours : row.theirs, t, md),
+    });
+    rows.set(`${g}/${seat}`, row);
+    if (WRITE) fs.appendFileSync(dataFile(file), `${JSON.stringify(row)}\n`);
+    if (!row.result.aborted) games[seat]++;
+    if (row.result.winner === seat) wins[seat]++;
+    bar?.increment(1, { wins: `Editor ${wins['0']}/${games['0']}  Nixon ${wins['1']}/${games['1']}` });
+    // The searches are synchronous: give the bars' redraw timer a turn between games.
+    await new Promise((r) => setTimeout(r, 0));
   }
   // Read the file again: a run of other games of the series may have added to it meanwhile.
   const all = WRITE ? loadRows(file) : rows;
