@@ -69,7 +69,7 @@ describe('Glicko-2 (the glicko2 library)', () => {
     const opponent = { ...newRating(), rating: 1600, rd: 60, games: 30, ratedAt: at - IDLE_PERIOD_MS };
     const [f] = rateGame(fresh, opponent, 1, at);
     const [a] = rateGame(away, opponent, 1, at);
-    // 91 points against 10.5 (docs/ARCHITECTURE.md "Ratings").
+    // 91 points against 10.5 (docs/ARCHITECTURE.md "Accounts").
     expect(a.rating - away.rating).toBeGreaterThan(5 * (f.rating - fresh.rating));
     expect(a.rd).toBeGreaterThan(f.rd);
     expect([f.ratedAt, a.ratedAt]).toEqual([at, at]);
