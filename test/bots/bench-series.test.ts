@@ -74,4 +74,18 @@ describe('the expert-vs-hard series', () => {
     expect(hard).toContain('| 40–50% | 1 | 44.0% | 100.0% |');
     expect(hard).toContain('5 decisions;');
   }, 120_000);
+
+  it('with --missing plays only what is not stored: a range stored whole plays nothing and adds nothing', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wg-bench-'));
+    fs.mkdirSync(path.join(dir, 'docs/bots-data'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'docs/BOTS.md'), '# Bots\n');
+    const row = (game: number, seat: string) => ({ game, seat, result: { winner: seat, reason: 'connected', rounds: 5, moves: 80, aborted: false }, ours: { times: [1], its: [1] }, theirs: { times: [1], its: [1] }, run: 'r' });
+    const stored = [0, 1, 2].flatMap((g) => [row(g, '0'), row(g, '1')]).map((r) => JSON.stringify(r)).join('\n') + '\n';
+    const file = path.join(dir, 'docs/bots-data/expert-vs-hard.jsonl');
+    fs.writeFileSync(file, stored);
+    // Without --missing these would be six games of expert against hard, minutes each.
+    execFileSync(process.execPath, ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href, path.join(ROOT, 'tools/bench-bots.ts'), '--only', 'expert-vs-hard', '--first', '0', '--games', '3', '--missing'], { cwd: dir, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' }, timeout: 60_000 });
+    expect(fs.readFileSync(file, 'utf8')).toBe(stored);
+    expect(fs.readFileSync(path.join(dir, 'docs/BOTS.md'), 'utf8')).toContain('| both seats | 6 | 6 | **100.0%** |');
+  }, 120_000);
 });
