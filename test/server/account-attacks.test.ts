@@ -345,3 +345,29 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
     });
   });
 }
+
+describe('profiles and the leaderboard under hostile queries', () => {
+  const s = serverFor('embedded', { leaderboardMinGames: 1 });
+
+  it('wrong types, huge values, extra parameters and a flood: refused or empty, never a 500, and the server stays up', async () => {
+    const { t } = s;
+    await signUp(t.url, 'Steady');
+    for (const q of ['role=editor&role=nixon', `role=${'x'.repeat(2_000)}`, 'role=%00', 'role=__proto__'])
+      expect((await api(t.url, `/leaderboard?${q}`)).status, q.slice(0, 30)).toBe(400);
+    // Past what Node takes in a request's head: refused before any route runs.
+    expect([414, 431]).toContain((await api(t.url, `/leaderboard?role=${'x'.repeat(100_000)}`)).status);
+    const extra = await api(t.url, '/leaderboard?role=editor&role[]=nixon&limit=999999&__proto__[x]=1&constructor=1');
+    expect(extra.status).toBe(200);
+    expect(extra.body.players.length).toBeLessThanOrEqual(100);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    for (const name of ['x'.repeat(100_000), '%00', '__proto__', 'constructor', '%F0%9F%98%80'.repeat(50)]) {
+      const r = await api(t.url, `/players/${name}`);
+      expect([404, 414, 431], name.slice(0, 20)).toContain(r.status);
+    }
+    const flood = await Promise.all(Array.from({ length: 150 }, (_, i) => api(t.url, i % 2 ? '/leaderboard?role=combined' : '/players/Steady')));
+    expect(flood.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+    const me = (await api(t.url, '/players/steady')).body;
+    expect(me.ratings.editor).toEqual({ rating: 1500, rd: 350, games: 0 });
+    expect((await api(t.url, '/healthz')).status).toBe(200);
+  });
+});
