@@ -54,7 +54,7 @@ export function ratePeriod(player: Rating, games: { opponent: Pick<Rating, 'rati
 }
 
 /** One game between two players, ended at `at`: both new ratings, from the ratings both had then. */
-export function rateGame(a: Rating, b: Rating, scoreOfA: number, at: number | null = null): [Rating, Rating] {
-  const [a0, b0] = at === null ? [a, b] : [atTime(a, at), atTime(b, at)];
+export function rateGame(a: Rating, b: Rating, scoreOfA: number, at: number): [Rating, Rating] {
+  const [a0, b0] = [atTime(a, at), atTime(b, at)];
   return [ratePeriod(a0, [{ opponent: b0, score: scoreOfA }], at), ratePeriod(b0, [{ opponent: a0, score: 1 - scoreOfA }], at)];
 }

@@ -81,7 +81,7 @@ export const ticketRow = (r: Record<string, unknown>): Ticket => ({
   mark: r.mark === null || r.mark === undefined ? null : String(r.mark),
 });
 
-/** The ORDER BY of a leaderboard (combined: the mean of both sides). */
+/** The columns of a stored result, in the order both backends write and read them. */
 export const RESULT_COLUMNS = 'match_id, side, account_id, opponent_id, opponent_name, opponent_level, won, reason, rated, rating_before, rating_after, rd_after, decisions, moves, started_at, finished_at';
 
 export class SqliteAccounts implements AccountStore {

@@ -39,11 +39,12 @@ describe('Glicko-2 (the glicko2 library)', () => {
   });
 
   it('between two newcomers the winner gains what the loser drops, and both grow surer', () => {
-    const [w, l] = rateGame(newRating(), newRating(), 1);
+    const [w, l] = rateGame(newRating(), newRating(), 1, 1_000);
     expect(w.rating).toBeGreaterThan(1500);
     expect(l.rating).toBeCloseTo(3000 - w.rating, 6);
     expect(w.rd).toBeLessThan(350);
     expect([w.games, l.games]).toEqual([1, 1]);
+    expect([w.ratedAt, l.ratedAt]).toEqual([1_000, 1_000]);
   });
 
   it('time without rated games widens the deviation as idle rating periods do (φ² + σ² a day), never past a newcomer\'s', () => {
