@@ -252,7 +252,7 @@ function pairedTable(base: string, variant: string): string {
     `| Editor won as they are | ${ee} | ${en} |`,
     `| Nixon won as they are | ${ne} | ${nn} |`,
     '',
-    `Editor wins: ${ee + en} as they are, ${ee + ne} with "${VARIANT}"; ${n} games changed hands (sign test p = ${n ? p.toFixed(2) : '–'}).`,
+    `Editor wins: ${ee + en} as they are, ${ee + ne} with "${VARIANT}"; ${n} games changed hands (sign test p ${n ? pValue(p) : '= –'}).`,
   ].join('\n');
 }
 const binom = (n: number, k: number) => {
@@ -267,6 +267,8 @@ function signTest(a: number, b: number): number {
   for (let i = 0; i <= Math.min(a, b); i++) tail += binom(n, i) / 2 ** n;
   return Math.min(1, 2 * tail);
 }
+/** A p-value as a reader wants it: two decimals, more when it is small (never "0.00"). */
+const pValue = (p: number): string => (p < 0.001 ? '< 0.001' : `= ${p < 0.01 ? p.toPrecision(2) : p.toFixed(2)}`);
 
 /**
  * A level against hard, deal by deal: game g is played twice on the same seed, the level in each seat.
@@ -283,7 +285,7 @@ function pairsByDeal(rows: GameRow[], level: string): string {
   const n = levelBoth + hardBoth;
   return [
     `By deal (${games.length} seeds played in both seats): the Editor won both games of ${editorBoth}, Nixon both of ${nixonBoth}; ${level} won both of ${levelBoth}, hard both of ${hardBoth}` +
-      ` (sign test on those ${n}: p = ${n ? signTest(levelBoth, hardBoth).toFixed(2) : '–'}).`,
+      ` (sign test on those ${n}: p ${n ? pValue(signTest(levelBoth, hardBoth)) : '= –'}).`,
   ].join('\n');
 }
 
