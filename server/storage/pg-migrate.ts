@@ -51,3 +51,13 @@ export async function addListed(q: SqlQuery, schema: string): Promise<void> {
   }
   await q.query(`CREATE INDEX IF NOT EXISTS wg_matches_listed ON ${m} (game_name, updated_at DESC, match_id) WHERE listed`);
 }
+
+/**
+ * The partial indexes the scans read (as in sqlite.ts): unfinished matches for the clocks' look for
+ * deadlines and the stale sweep, finished ones by age for KEEP_FINISHED_DAYS. Idempotent.
+ */
+export async function addScanIndexes(q: SqlQuery, schema: string): Promise<void> {
+  const m = `"${schema}".wg_matches`;
+  await q.query(`CREATE INDEX IF NOT EXISTS wg_matches_open ON ${m} (match_id) WHERE NOT gameover`);
+  await q.query(`CREATE INDEX IF NOT EXISTS wg_matches_finished ON ${m} (updated_at) WHERE gameover`);
+}

@@ -7,13 +7,32 @@
 import { pgAnalyses } from './analyses';
 import { StaleStateError } from './errors';
 import { createAccountTables, PgAccounts } from './accounts-pg';
-import { addListed, migrateV1 } from './pg-migrate';
+import { addListed, addScanIndexes, migrateV1 } from './pg-migrate';
 import type { SqlBackend, SqlQuery } from './sql';
 import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type TimedMatch, type ChatLine, type DeadHold } from './types';
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 
 type MatchRow = Pick<StoredRow, 'metadata' | 'updated_at' | 'result' | 'state_id' | 'seats_version'>;
+
+/** Unfinished matches with a clock among their settings (`m`: the matches table). */
+export const timedSql = (m: string): string =>
+  `SELECT match_id, metadata, updated_at, result, state_id, seats_version FROM ${m} WHERE NOT gameover AND (metadata::jsonb -> 'setupData' -> 'clock') IS NOT NULL`;
+
+/** The listing of matches (the stale sweep's); `gameover` written out, not a parameter: the planner matches the partial indexes (addScanIndexes) by the text. */
+export function listSql(m: string, opts: ListOptions): { sql: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (clause: string, v: unknown) => {
+    params.push(v);
+    where.push(clause.replace('?', `$${params.length}`));
+  };
+  if (opts.gameName !== undefined) add('game_name = ?', opts.gameName);
+  if (opts.where?.isGameover !== undefined) where.push(opts.where.isGameover ? 'gameover' : 'NOT gameover');
+  if (opts.where?.updatedBefore !== undefined) add('updated_at < ?', opts.where.updatedBefore);
+  if (opts.where?.updatedAfter !== undefined) add('updated_at > ?', opts.where.updatedAfter);
+  return { sql: `SELECT match_id FROM ${m}${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY updated_at DESC, match_id`, params };
+}
 
 export class PgStore implements MatchStore {
   readonly kind;
@@ -94,6 +113,7 @@ export class PgStore implements MatchStore {
         at bigint NOT NULL,
         PRIMARY KEY (match_id, seq))`);
       await addListed(q, this.schema);
+      await addScanIndexes(q, this.schema);
       // Presence leases (match/presence.ts), their own step: a heartbeat per process, and which matches
       // each holds a seat of connected. No link to wg_matches: a hold outlives its match until swept.
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.procs} (proc text PRIMARY KEY, beat_at bigint NOT NULL)`);
@@ -233,29 +253,13 @@ export class PgStore implements MatchStore {
   }
 
   async timedMatches(): Promise<TimedMatch[]> {
-    const { rows } = await this.sql.query<{ match_id: string } & MatchRow>(
-      `SELECT match_id, metadata, updated_at, result, state_id, seats_version FROM ${this.m}
-       WHERE NOT gameover AND (metadata::jsonb -> 'setupData' -> 'clock') IS NOT NULL`,
-      [],
-    );
+    const { rows } = await this.sql.query<{ match_id: string } & MatchRow>(timedSql(this.m), []);
     return rows.map((r) => ({ matchID: r.match_id, stateID: r.state_id, metadata: mergeMetadata(r) }));
   }
 
   async listMatches(opts: ListOptions = {}): Promise<string[]> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (clause: string, v: unknown) => {
-      params.push(v);
-      where.push(clause.replace('?', `$${params.length}`));
-    };
-    if (opts.gameName !== undefined) add('game_name = ?', opts.gameName);
-    if (opts.where?.isGameover !== undefined) add('gameover = ?', opts.where.isGameover);
-    if (opts.where?.updatedBefore !== undefined) add('updated_at < ?', opts.where.updatedBefore);
-    if (opts.where?.updatedAfter !== undefined) add('updated_at > ?', opts.where.updatedAfter);
-    const { rows } = await this.sql.query<{ match_id: string }>(
-      `SELECT match_id FROM ${this.m}${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY updated_at DESC, match_id`,
-      params,
-    );
+    const { sql, params } = listSql(this.m, opts);
+    const { rows } = await this.sql.query<{ match_id: string }>(sql, params);
     return rows.map((r) => r.match_id);
   }
 

@@ -31,6 +31,31 @@ function addListed(db: Database.Database): void {
 }
 
 /**
+ * The scans every process makes (the clocks' look for deadlines every 30 s, the stale sweep) read
+ * unfinished matches, and finished ones by age, each from a partial index of its own instead of the
+ * whole table, which grows with every game played. Neither is touched by a move but the last: a row
+ * enters the open one when created and moves to the finished one when its game ends.
+ */
+function addScanIndexes(db: Database.Database): void {
+  db.exec(`CREATE INDEX IF NOT EXISTS wg_matches_open ON wg_matches (match_id) WHERE gameover = 0;
+    CREATE INDEX IF NOT EXISTS wg_matches_finished ON wg_matches (updated_at) WHERE gameover = 1;`);
+}
+
+/** The listing of matches (the stale sweep's), its filter on `gameover` written out so the partial indexes serve it. */
+export function listSql(opts: ListOptions): { sql: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (opts.gameName !== undefined) (where.push('game_name = ?'), params.push(opts.gameName));
+  if (opts.where?.isGameover !== undefined) where.push(opts.where.isGameover ? 'gameover = 1' : 'gameover = 0');
+  if (opts.where?.updatedBefore !== undefined) (where.push('updated_at < ?'), params.push(opts.where.updatedBefore));
+  if (opts.where?.updatedAfter !== undefined) (where.push('updated_at > ?'), params.push(opts.where.updatedAfter));
+  return { sql: `SELECT match_id FROM wg_matches${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY updated_at DESC, match_id`, params };
+}
+
+/** Unfinished matches with a clock among their settings. */
+export const TIMED_SQL = `SELECT match_id, metadata, updated_at, result, state_id, seats_version FROM wg_matches WHERE gameover = 0 AND json_extract(metadata, '$.setupData.clock') IS NOT NULL`;
+
+/**
  * Each move row keeps the clock as the move found it (added to a file written before it), so that a
  * take-back can restore the clocks of the position it returns to.
  */
@@ -44,7 +69,7 @@ export class SqliteStore implements MatchStore {
   readonly shared = false;
   observe?: StorageObserver;
   private db!: Database.Database;
-  private st!: Record<'insert' | 'insertState' | 'head' | 'row' | 'rowInit' | 'advance' | 'snapshot' | 'addMove' | 'clockOf' | 'moves' | 'meta' | 'del' | 'addChat' | 'chat', Database.Statement>;
+  private st!: Record<'insert' | 'insertState' | 'head' | 'row' | 'rowInit' | 'advance' | 'finish' | 'snapshot' | 'addMove' | 'clockOf' | 'moves' | 'meta' | 'del' | 'addChat' | 'chat', Database.Statement>;
 
   private readonly pages = new Map<string, Database.Statement>();
   accounts!: SqliteAccounts;
@@ -102,8 +127,8 @@ export class SqliteStore implements MatchStore {
         log TEXT NOT NULL,
         PRIMARY KEY (match_id, state_id)) WITHOUT ROWID;
       -- Every index on updated_at is rewritten by every move: the public list has its own (addListed),
-      -- and the sweep of stale matches reads the whole table without the game's name anyway, so the
-      -- general (game_name, updated_at) index of files written before is dropped (a seventh less CPU a commit).
+      -- the scans theirs, on unfinished and finished matches apart (addScanIndexes), so the general
+      -- (game_name, updated_at) index of files written before is dropped (a seventh less CPU a commit).
       DROP INDEX IF EXISTS wg_matches_list;
       CREATE TABLE IF NOT EXISTS wg_chat (
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -114,6 +139,7 @@ export class SqliteStore implements MatchStore {
         at INTEGER NOT NULL);
       CREATE INDEX IF NOT EXISTS wg_chat_match ON wg_chat (match_id, seq);`);
       addListed(db);
+      addScanIndexes(db);
       addMoveClock(db);
       // Presence leases (match/presence.ts), their own step: a heartbeat per process, and which matches
       // each holds a seat of connected. No link to wg_matches: a hold outlives its match until swept.
@@ -129,6 +155,13 @@ export class SqliteStore implements MatchStore {
     this.db = db;
     this.analyses = sqliteAnalyses(db);
     const cols = 'metadata, updated_at, result, state_id, seats_version';
+    // The clock is set inside the stored metadata, not the metadata rewritten: a presence change
+    // written meanwhile is kept.
+    const advance = (end: string) =>
+      db.prepare(`UPDATE wg_matches SET state_id = @next, updated_at = @at${end},
+        snapshot_id = CASE WHEN @snap THEN @next ELSE snapshot_id END,
+        metadata = CASE WHEN @clock IS NULL THEN metadata ELSE json_set(metadata, '$.clock', json(@clock)) END
+        WHERE match_id = @id AND state_id = @prev AND seats_version = @seats`);
     this.st = {
       insert: db.prepare(`INSERT INTO wg_matches (match_id, game_name, snapshot_id, state_id, metadata, gameover, result, updated_at, listed)
         VALUES (@id, @game, @sid, @sid, @meta, @over, @result, @at, @listed) ON CONFLICT (match_id) DO NOTHING`),
@@ -136,12 +169,10 @@ export class SqliteStore implements MatchStore {
       head: db.prepare(`SELECT ${cols} FROM wg_matches WHERE match_id = ?`),
       row: db.prepare(`SELECT ${cols}, state, snapshot_id FROM wg_matches JOIN wg_states USING (match_id) WHERE match_id = ?`),
       rowInit: db.prepare(`SELECT ${cols}, state, snapshot_id, initial_state FROM wg_matches JOIN wg_states USING (match_id) WHERE match_id = ?`),
-      // The clock is set inside the stored metadata, not the metadata rewritten: a presence change
-      // written meanwhile is kept.
-      advance: db.prepare(`UPDATE wg_matches SET state_id = @next, updated_at = @at, gameover = @over, result = @result,
-        snapshot_id = CASE WHEN @snap THEN @next ELSE snapshot_id END,
-        metadata = CASE WHEN @clock IS NULL THEN metadata ELSE json_set(metadata, '$.clock', json(@clock)) END
-        WHERE match_id = @id AND state_id = @prev AND seats_version = @seats`),
+      advance: advance(''),
+      // Only the last move sets `gameover`: SQLite rewrites every index on a column an UPDATE sets,
+      // and wg_matches_open is on it.
+      finish: advance(', gameover = 1, result = @result'),
       snapshot: db.prepare('UPDATE wg_states SET state = ? WHERE match_id = ?'),
       addMove: db.prepare('INSERT INTO wg_moves (match_id, state_id, action, log, auto, clock) VALUES (?, ?, ?, ?, ?, ?)'),
       clockOf: db.prepare(`SELECT json_extract(metadata, '$.clock') AS clock FROM wg_matches WHERE match_id = ?`),
@@ -205,14 +236,13 @@ export class SqliteStore implements MatchStore {
       const over = m.gameover !== undefined;
       // A timed match's clock as the move found it, read in the write's transaction before it is rewritten.
       const found = m.clock ? ((this.st.clockOf.get(id) as { clock: string | null } | undefined)?.clock ?? null) : null;
-      const r = this.st.advance.run({
+      const r = (over ? this.st.finish : this.st.advance).run({
         id,
         prev: m.prevStateID,
         next: m.state._stateID,
         seats: m.seatsVersion,
         at: m.updatedAt,
-        over: over ? 1 : 0,
-        result: over ? JSON.stringify(m.gameover) : null,
+        ...(over ? { result: JSON.stringify(m.gameover) } : {}),
         snap: m.snapshot ? 1 : 0,
         clock: m.clock ? JSON.stringify(m.clock) : null,
       });
@@ -258,20 +288,13 @@ export class SqliteStore implements MatchStore {
   }
 
   async timedMatches(): Promise<TimedMatch[]> {
-    const rows = this.db
-      .prepare(`SELECT match_id, metadata, updated_at, result, state_id, seats_version FROM wg_matches WHERE gameover = 0 AND json_extract(metadata, '$.setupData.clock') IS NOT NULL`)
-      .all() as ({ match_id: string } & MatchRow)[];
+    const rows = this.db.prepare(TIMED_SQL).all() as ({ match_id: string } & MatchRow)[];
     return rows.map((r) => ({ matchID: r.match_id, stateID: r.state_id, metadata: mergeMetadata(r) }));
   }
 
   async listMatches(opts: ListOptions = {}): Promise<string[]> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (opts.gameName !== undefined) (where.push('game_name = ?'), params.push(opts.gameName));
-    if (opts.where?.isGameover !== undefined) (where.push('gameover = ?'), params.push(opts.where.isGameover ? 1 : 0));
-    if (opts.where?.updatedBefore !== undefined) (where.push('updated_at < ?'), params.push(opts.where.updatedBefore));
-    if (opts.where?.updatedAfter !== undefined) (where.push('updated_at > ?'), params.push(opts.where.updatedAfter));
-    const rows = this.db.prepare(`SELECT match_id FROM wg_matches${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY updated_at DESC, match_id`).all(...params) as { match_id: string }[];
+    const { sql, params } = listSql(opts);
+    const rows = this.db.prepare(sql).all(...params) as { match_id: string }[];
     return rows.map((r) => r.match_id);
   }
 

@@ -14,8 +14,10 @@ import type { State } from 'boardgame.io';
 import { Watergate } from '../../game/index';
 import { buildMatch } from '../../server/lobby/matches';
 import { StaleStateError } from '../../server/storage/errors';
+import { listSql as pgListSql, timedSql as pgTimedSql } from '../../server/storage/pg-store';
+import { listSql as sqliteListSql, TIMED_SQL as SQLITE_TIMED_SQL } from '../../server/storage/sqlite';
 import { openStore } from '../../server/storage/index';
-import type { ListCursor, MatchStore, MoveCommit } from '../../server/storage/types';
+import type { ListCursor, ListOptions, MatchStore, MoveCommit } from '../../server/storage/types';
 import { dropSchema, openTestStore, PG_URL, postgresAvailable, uniqueSchema, type Backend } from './helpers';
 
 const hasPg = await postgresAvailable();
@@ -274,6 +276,92 @@ describe('embedded storage written before the list had its own column', () => {
     } finally {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * Every process scans for clock deadlines every 30 s and sweeps stale matches: on a server that keeps
+ * its games, reading the whole table each time (on SQLite, on the event loop) grows with every game
+ * ever played. Both backends: a store holding many finished matches and a few unfinished ones answers
+ * the scans rightly, from the partial indexes (added at start to storage written before them).
+ */
+describe('the scans read their own indexes, not every match ever played', () => {
+  const FINISHED = 5_000;
+  const OPEN = 20;
+  // Copies i ≤ OPEN unfinished (updated at 1_000 + i), the rest finished at 100_000 + i: 49 before the purge's limit.
+  const stale: ListOptions = { where: { isGameover: false, updatedBefore: 50_000 } };
+  const purge: ListOptions = { where: { isGameover: true, updatedBefore: 100_000 + OPEN + 50 } };
+  const copies = (f: string, t: string) =>
+    `SELECT 'x' || i, game_name, snapshot_id, state_id, metadata, CASE WHEN i <= ${OPEN} THEN ${f} ELSE ${t} END, NULL, CASE WHEN i <= ${OPEN} THEN 1000 + i ELSE 100000 + i END, listed`;
+  const cols = 'match_id, game_name, snapshot_id, state_id, metadata, gameover, result, updated_at, listed';
+  const expectRightAnswers = async (store: MatchStore) => {
+    expect(await store.listMatches(stale)).toHaveLength(OPEN);
+    expect(await store.listMatches(purge)).toHaveLength(49);
+    expect(await store.timedMatches()).toEqual([]);
+  };
+
+  it('embedded (SQLite)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wg-scans-'));
+    const file = join(dir, 'watergate.sqlite');
+    try {
+      let store = await openStore({ dataDir: dir });
+      const { initialState, metadata } = buildMatch(Watergate, undefined, false);
+      await store.createMatch({ matchID: 'live', initialState, metadata });
+      await store.close();
+      const db = new Database(file);
+      db.exec(`DROP INDEX wg_matches_open; DROP INDEX wg_matches_finished;
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${FINISHED + OPEN})
+        INSERT INTO wg_matches (${cols}) ${copies('0', '1')} FROM n, wg_matches WHERE match_id = 'live';`);
+      db.close();
+      store = await openStore({ dataDir: dir });
+      await expectRightAnswers(store);
+      await store.close();
+      const ro = new Database(file, { readonly: true });
+      const plan = ({ sql, params }: { sql: string; params: unknown[] }) =>
+        (ro.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ');
+      try {
+        for (const [q, index] of [[sqliteListSql(stale), 'wg_matches_open'], [sqliteListSql(purge), 'wg_matches_finished'], [{ sql: SQLITE_TIMED_SQL, params: [] as unknown[] }, 'wg_matches_open']] as const) {
+          const p = plan(q);
+          expect(p).toContain(`INDEX ${index}`);
+          expect(p).not.toMatch(/SCAN wg_matches(?! USING)/);
+        }
+      } finally {
+        ro.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!hasPg)('PostgreSQL', async () => {
+    const schema = uniqueSchema();
+    const m = `"${schema}".wg_matches`;
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      let store = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
+      const { initialState, metadata } = buildMatch(Watergate, undefined, false);
+      await store.createMatch({ matchID: 'live', initialState, metadata });
+      await store.close();
+      await c.query(`DROP INDEX "${schema}".wg_matches_open; DROP INDEX "${schema}".wg_matches_finished`);
+      await c.query(`INSERT INTO ${m} (${cols}) ${copies('false', 'true')} FROM generate_series(1, ${FINISHED + OPEN}) i, ${m} WHERE match_id = 'live'`);
+      store = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
+      try {
+        await expectRightAnswers(store);
+      } finally {
+        await store.close();
+      }
+      await c.query(`ANALYZE ${m}`);
+      const plan = async ({ sql, params }: { sql: string; params: unknown[] }) => (await c.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      for (const [q, index] of [[pgListSql(m, stale), 'wg_matches_open'], [pgListSql(m, purge), 'wg_matches_finished'], [{ sql: pgTimedSql(m), params: [] as unknown[] }, 'wg_matches_open']] as const) {
+        const p = await plan(q);
+        expect(p).toContain(index);
+        expect(p).not.toContain('Seq Scan');
+      }
+    } finally {
+      await c.end();
+      await dropSchema(schema);
     }
   });
 });
