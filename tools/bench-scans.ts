@@ -8,12 +8,13 @@
  * unfinished, and of the finished ones past KEEP_FINISHED_DAYS when set: here the oldest 1%, as a server
  * that purges finds at each sweep); the embedded backend does it
  * on the event loop, so a slow scan is a pause for every player of the process. A move's commit is timed
- * as well (CPU in this process for SQLite; for PostgreSQL the round trip), because every index a move
+ * as well (CPU in this process for SQLite; for PostgreSQL the round trip and the database's own CPU, summed
+ * over its local processes), because every index a move
  * touches is paid on every move. Each repeat builds both sides' data afresh, each side in a process of
  * its own, in turn; the figures are medians. Written to docs/LOAD.md ("scans").
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,7 +41,26 @@ interface Run {
   purge: number;
   /** A move's commit: µs of this process's CPU (SQLite) or of wall time (PostgreSQL), the mean of COMMITS. */
   commitUs: number;
+  /** PostgreSQL only: the database's own CPU per commit, µs (every `postgres` process on this machine). */
+  dbUs: number;
   found: [number, number];
+}
+
+/** CPU seconds so far of every process named `postgres` here (the database is local; nothing else uses it meanwhile). */
+function postgresCpu(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const f = stat.slice(close + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -102,6 +122,7 @@ async function measure(root: string, backend: string): Promise<Run> {
     const stale = await ms9(() => store.listMatches({ where: { isGameover: false, updatedBefore: staleCut } }));
     const purge = await ms9(() => store.listMatches({ where: { isGameover: true, updatedBefore: purgeCut } }));
     const c0 = process.cpuUsage();
+    const db0 = backend === 'postgres' ? postgresCpu() : 0;
     const t0 = performance.now();
     for (let k = 0; k < COMMITS; k++) {
       const m = real[k % COMMIT_MATCHES];
@@ -111,9 +132,10 @@ async function measure(root: string, backend: string): Promise<Run> {
       m.state = next;
     }
     const cpu = process.cpuUsage(c0);
+    const dbUs = backend === 'postgres' ? ((postgresCpu() - db0) * 1e6) / COMMITS : 0;
     const commitUs = backend === 'postgres' ? ((performance.now() - t0) * 1000) / COMMITS : (cpu.user + cpu.system) / COMMITS;
     await store.close();
-    return { timed, stale, purge, commitUs, found };
+    return { timed, stale, purge, commitUs, dbUs, found };
   } finally {
     rmSync(dir, { recursive: true, force: true });
     if (backend === 'postgres') {
@@ -145,11 +167,11 @@ if (CHILD) {
     sides.forEach((root, i) => {
       const rs = runs[i];
       const m = (k: keyof Omit<Run, 'found'>) => f(median(rs.map((x) => x[k])));
-      lines.push(`| ${backend} | ${i === 0 ? `this checkout (${commit(root)})` : `baseline (${commit(root)})`} | ${m('timed')} ms | ${m('stale')} ms | ${m('purge')} ms | ${m('commitUs')} µs |`);
+      lines.push(`| ${backend} | ${i === 0 ? `this checkout (${commit(root)})` : `baseline (${commit(root)})`} | ${m('timed')} ms | ${m('stale')} ms | ${m('purge')} ms | ${m('commitUs')} µs${backend === 'postgres' ? ` (database CPU ${m('dbUs')} µs)` : ''} |`);
     });
     if (VS) {
       const ratio = (k: keyof Omit<Run, 'found'>) => median(runs[0].map((x, j) => x[k] / runs[1][j][k])).toFixed(2);
-      ratios.push(`${backend}: clocks' scan ${ratio('timed')}×, stale listing ${ratio('stale')}×, purge listing ${ratio('purge')}×, commit ${ratio('commitUs')}×`);
+      ratios.push(`${backend}: clocks' scan ${ratio('timed')}×, stale listing ${ratio('stale')}×, purge listing ${ratio('purge')}×, commit ${ratio('commitUs')}×${backend === 'postgres' ? ` (database CPU ${ratio('dbUs')}×)` : ''}`);
     }
     const [open, old] = runs[0][0].found;
     if (!runs.every((rs) => rs.every((x) => x.found[0] === open && x.found[1] === old))) throw new Error(`the two sides listed different matches on ${backend}`);
