@@ -11,6 +11,13 @@ import { atTime, GLICKO, type Rating } from '../ratings/glicko';
 import { SIDES } from '../ratings/rules';
 import { nameKey } from '../../protocol/accounts';
 
+/**
+ * How long a leaderboard is served from memory. Its query reads every side rating (about 60 ms at
+ * 100,000 accounts, on the event loop with SQLite): a flood of requests, or many people opening it,
+ * must not repeat that. Ratings move only when games end; a minute-old board reads the same.
+ */
+export const LEADERBOARD_FRESH_MS = 15_000;
+
 /** Finished matches a profile reads (and lists). */
 const PROFILE_RESULTS = 500;
 const LISTED = 50;
@@ -73,12 +80,22 @@ export function addPlayerRoutes(o: { router: Router; accounts: AccountStore; min
     ctx.body = profileOf(a.username, ratings, await accounts.results(a.id, PROFILE_RESULTS), Date.now());
   });
 
+  // Each side's board as last read, shared by every request until it is LEADERBOARD_FRESH_MS old (one
+  // read at a time: requests that come while it runs wait for it); a failed read is not kept.
+  const boards = new Map<Side | 'combined', { at: number; players: Promise<Leaderboard['players']> }>();
+  const board = (side: Side | 'combined') => {
+    const now = Date.now();
+    const kept = boards.get(side);
+    if (kept && now >= kept.at && now - kept.at < LEADERBOARD_FRESH_MS) return kept.players;
+    const players = accounts.leaderboard(side, o.minGames, 100).then((entries) => entries.map((entry) => boardRow(entry, side, now)));
+    boards.set(side, { at: now, players });
+    players.catch(() => boards.get(side)?.players === players && boards.delete(side));
+    return players;
+  };
+
   router.get('/leaderboard', async (ctx) => {
     const role = ctx.query.role ?? 'combined';
     if (role !== 'editor' && role !== 'nixon' && role !== 'combined') throw new HttpError(400, 'role must be "editor", "nixon" or "combined"');
-    const side = role === 'combined' ? 'combined' : SIDES[role === 'editor' ? 0 : 1];
-    const now = Date.now();
-    const players = (await accounts.leaderboard(side, o.minGames, 100)).map((entry) => boardRow(entry, side, now));
-    ctx.body = { role, minGames: o.minGames, players } satisfies Leaderboard;
+    ctx.body = { role, minGames: o.minGames, players: await board(role === 'combined' ? 'combined' : SIDES[role === 'editor' ? 0 : 1]) } satisfies Leaderboard;
   });
 }

@@ -9,9 +9,10 @@
  * ends the session the browser held; a session in use renewed.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NAME_REGISTERED } from '../../protocol/accounts';
 import { HASHING, PASSWORD_COST } from '../../server/accounts/password';
+import { LEADERBOARD_FRESH_MS } from '../../server/accounts/players';
 import type { ServerOptions } from '../../server/app';
 import { api, apiFrom, player, postgresAvailable, startTestServer, until, type Backend, type TestServer } from './helpers';
 import { as, logIn, sessionCookie, signUp } from './account-helpers';
@@ -369,5 +370,48 @@ describe('profiles and the leaderboard under hostile queries', () => {
     const me = (await api(t.url, '/players/steady')).body;
     expect(me.ratings.editor).toEqual({ rating: 1500, rd: 350, games: 0 });
     expect((await api(t.url, '/healthz')).status).toBe(200);
+  });
+
+  it('a flood of leaderboard requests reads the ratings once per side, and a board is never older than LEADERBOARD_FRESH_MS', async () => {
+    const { t } = s;
+    const accounts = t.store.accounts;
+    const read = accounts.leaderboard.bind(accounts);
+    const reads: string[] = [];
+    let fail = false;
+    accounts.leaderboard = async (side, minGames, limit) => {
+      reads.push(side);
+      if (fail) throw new Error('the database is away');
+      await new Promise((r) => setTimeout(r, 50)); // a slow read: requests meanwhile wait for it
+      return read(side, minGames, limit);
+    };
+    // The clock moved past what the test before may have left kept (and held there: only Date is faked).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + LEADERBOARD_FRESH_MS + 1_000 });
+    try {
+      // From many addresses, so the per-address limit lets every request through.
+      const roles = ['combined', 'editor', 'nixon'];
+      const flood = await Promise.all(Array.from({ length: 90 }, (_, i) => apiFrom(`127.9.${i}.1`, t.url, `/leaderboard?role=${roles[i % 3]}`)));
+      expect(flood.map((r) => r.status)).toEqual(flood.map(() => 200));
+      expect(reads.sort()).toEqual(['0', '1', 'combined']);
+      for (const role of roles) expect(new Set(flood.filter((_, i) => roles[i % 3] === role).map((r) => JSON.stringify(r.body))).size).toBe(1);
+      // Once the board is that old, the next request reads the ratings again.
+      vi.setSystemTime(Date.now() + LEADERBOARD_FRESH_MS - 1_000);
+      expect((await api(t.url, '/leaderboard?role=editor')).status).toBe(200);
+      expect(reads.filter((x) => x === '0')).toHaveLength(1);
+      vi.setSystemTime(Date.now() + 1_000);
+      expect((await api(t.url, '/leaderboard?role=editor')).status).toBe(200);
+      expect(reads.filter((x) => x === '0')).toHaveLength(2);
+      // A failed read is not kept: the next request reads again.
+      vi.setSystemTime(Date.now() + LEADERBOARD_FRESH_MS + 1_000);
+      fail = true;
+      expect((await api(t.url, '/leaderboard?role=nixon')).status).toBeGreaterThanOrEqual(500);
+      fail = false;
+      const again = await api(t.url, '/leaderboard?role=nixon');
+      expect(again.status).toBe(200);
+      expect(again.body.players).toEqual(flood[2].body.players);
+      expect(reads.filter((x) => x === '1')).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+      accounts.leaderboard = read;
+    }
   });
 });
