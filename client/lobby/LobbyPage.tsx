@@ -159,11 +159,13 @@ export default function LobbyPage(): ReactNode {
   const forget = useCallback(() => setMine(heldSeats()), []);
   const leave = (seat: HeldSeat) =>
     void run(async () => {
+      // Out of "Your matches" before the request: a refresh of it meanwhile would ask for a match that
+      // leaving may have deleted (the last player gone), and be told 404.
+      dropSeat(seat.matchID);
+      forget();
       try {
         await lobby.leaveMatch(GAME, seat.matchID, { playerID: seat.playerID, credentials: seat.credentials });
       } finally {
-        dropSeat(seat.matchID);
-        forget();
         await refresh();
       }
     });
