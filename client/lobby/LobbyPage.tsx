@@ -9,7 +9,7 @@ import { ABANDON_CHOICES, CLOCK_PRESETS, DEFAULT_OPTIONS, OPTION_VALUES, TAKE_BA
 import type { PublicMatch } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { go } from '../route';
-import { GAME, errorText, isRegisteredName, isTaken, joinSeat, listOpen, lobby, playVsComputer, retryAfter, type Level } from './api';
+import { GAME, dropReads, errorText, isRegisteredName, isTaken, joinSeat, listOpen, lobby, playVsComputer, retryAfter, type Level } from './api';
 import { MyMatches } from './MyMatches';
 import { MatchFacts, seatNamed, seatText } from './rows';
 import { dropSeat, formName, heldSeats, savedName, saveName, type HeldSeat } from './seats';
@@ -159,9 +159,10 @@ export default function LobbyPage(): ReactNode {
   const forget = useCallback(() => setMine(heldSeats()), []);
   const leave = (seat: HeldSeat) =>
     void run(async () => {
-      // Out of "Your matches" before the request: a refresh of it meanwhile would ask for a match that
-      // leaving may have deleted (the last player gone), and be told 404.
+      // Out of "Your matches" before the request, its reads of the match called off: a read answered
+      // after the leave would ask for a match that leaving may have deleted (the last player gone).
       dropSeat(seat.matchID);
+      dropReads(seat.matchID);
       forget();
       try {
         await lobby.leaveMatch(GAME, seat.matchID, { playerID: seat.playerID, credentials: seat.credentials });

@@ -89,9 +89,29 @@ export async function playVsComputer(role: PlayerID, level: Level, name: string,
   return matchID;
 }
 
+/** Reads of a match under way, so that leaving it can call them off (`dropReads`). */
+const reading = new Map<string, Set<AbortController>>();
+
 /** One match as the server shows it to anyone, with whose decision it is (`toMove`). */
 export async function getMatch(matchID: string): Promise<PublicMatch> {
-  return (await lobby.getMatch(GAME, matchID)) as unknown as PublicMatch;
+  const ctl = new AbortController();
+  const mine = reading.get(matchID) ?? new Set();
+  reading.set(matchID, mine.add(ctl));
+  try {
+    return (await lobby.getMatch(GAME, matchID, { signal: ctl.signal })) as unknown as PublicMatch;
+  } finally {
+    mine.delete(ctl);
+    if (mine.size === 0 && reading.get(matchID) === mine) reading.delete(matchID);
+  }
+}
+
+/**
+ * Calls off the reads of a match under way: a player leaving it may delete it (the last one gone), and a
+ * read the server answers after that would be told 404 for a match this page no longer follows.
+ */
+export function dropReads(matchID: string): void {
+  for (const ctl of reading.get(matchID) ?? []) ctl.abort();
+  reading.delete(matchID);
 }
 
 /** The server does not know the match (any more). */

@@ -3,10 +3,11 @@
  * The lobby page with the server's answers stubbed: the list comes a page at a time ("More matches"
  * brings the next, and goes when there is none), and a call refused as too many from this address (429)
  * says so with the wait the server asked for, for a new match and for a match against the computer; a
- * guest's name that a registered player owns is refused in the page's language.
+ * guest's name that a registered player owns is refused in the page's language; leaving a match from
+ * "Your matches" calls off the page's read of it (the leave may delete it: a late answer would be a 404).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { setLanguage, type Language } from '../../client/i18n';
 import LobbyPage from '../../client/lobby/LobbyPage';
 import { NAME_REGISTERED } from '../../protocol/accounts';
@@ -89,6 +90,45 @@ describe('the lobby page', () => {
       }
     } finally {
       await setLanguage('en', false);
+    }
+  });
+  it('leaving from "Your matches" calls off its read of that match, and asks for it no more', async () => {
+    localStorage.setItem('watergate.seats', JSON.stringify({ m9: { matchID: 'm9', playerID: '0', credentials: 'c', name: 'Ann' } }));
+    const reads: { signal?: AbortSignal | null }[] = [];
+    let left = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+        if (url.pathname === '/games/watergate') return json(200, { matches: [] });
+        if (url.pathname === '/games/watergate/m9/leave') {
+          left = true;
+          return json(200, {});
+        }
+        if (url.pathname === '/games/watergate/m9') {
+          // Still on its way when the player leaves (the leave deletes the match: the answer would be a 404).
+          reads.push(init ?? {});
+          return new Promise<Response>((_, fail) => init?.signal?.addEventListener('abort', () => fail(new DOMException('aborted', 'AbortError'))));
+        }
+        return json(404, { error: 'not here' });
+      }),
+    );
+    try {
+      const { container } = render(<LobbyPage />);
+      const row = () => container.querySelector('[data-my-match="m9"]');
+      await vi.waitFor(() => expect(reads.length).toBeGreaterThan(0));
+      fireEvent.click(within(row() as HTMLElement).getByText('Leave'));
+      await vi.waitFor(() => expect(left).toBe(true));
+      expect(reads.every((r) => r.signal?.aborted)).toBe(true);
+      await vi.waitFor(() => expect(row()).toBeNull());
+      const asked = reads.length;
+      fireEvent.click(screen.getByText('Refresh'));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(reads.length).toBe(asked);
+      expect(JSON.parse(localStorage.getItem('watergate.seats') ?? '{}')).toEqual({});
+    } finally {
+      localStorage.clear();
+      vi.unstubAllGlobals();
     }
   });
 });
