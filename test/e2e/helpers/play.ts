@@ -1,5 +1,5 @@
 /** Drives a player's page through the board's own controls, the way a person would. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Session } from './browser';
 
 export interface BoardState {
@@ -40,6 +40,26 @@ export async function waitForChange(page: Page, before: BoardState, timeout = 15
 }
 
 /**
+ * A click that makes a decision. The board re-renders as soon as the decision is sent; when that removes
+ * the target before Playwright has checked that its click landed, Playwright reports it detached and
+ * clicks again, waiting for a target the decision took away (microsoft/playwright#4856). So the click is
+ * tried in short attempts, and counts as made once the board shows another state.
+ */
+async function decisive(page: Page, target: Locator, timeout = 30_000): Promise<void> {
+  const before = sig(await boardState(page));
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      await target.click({ timeout: 5_000 });
+      return;
+    } catch (e) {
+      if (sig(await boardState(page)) !== before) return;
+      if (Date.now() > deadline) throw e;
+    }
+  }
+}
+
+/**
  * Takes one decision on the page whose prompt is its own. The Editor prefers moving evidence toward
  * himself (asks and face-up tokens), Nixon prefers the initiative and momentum tokens, so evidence
  * ends the round on the Editor's side and the assessment has pins to make.
@@ -61,8 +81,8 @@ export async function decide(page: Page, role: '0' | '1'): Promise<string> {
       const [best, next] = role === '0' ? ['ask', 'evidence'] : ['initiative', 'momentum'];
       const playAs = async (kind: string) => {
         // Markers are clicked on the track itself: legal targets light up there.
-        if (kind === 'initiative' || kind === 'momentum') await page.locator(`.track [data-piece="${kind}"].target`).click();
-        else await prompt.locator(`.option[data-kind="${kind}"]`).first().click();
+        if (kind === 'initiative' || kind === 'momentum') await decisive(page, page.locator(`.track [data-piece="${kind}"].target`));
+        else await decisive(page, prompt.locator(`.option[data-kind="${kind}"]`).first());
         return `play:${kind}`;
       };
       // One pass over the hand (a click on a card shows its options; on the card already picked, puts it
@@ -84,23 +104,23 @@ export async function decide(page: Page, role: '0' | '1'): Promise<string> {
         return playAs(next);
       }
       await pick(0);
-      await prompt.locator('.option').first().click();
+      await decisive(page, prompt.locator('.option').first());
       return 'play:first';
     }
     case 'playDrawn':
-      await prompt.locator('.option').first().click();
+      await decisive(page, prompt.locator('.option').first());
       return 'playDrawn';
     case 'answer':
-      await page.locator('.track .piece.target').first().click();
+      await decisive(page, page.locator('.track .piece.target').first());
       return 'answer';
     case 'react':
-      await prompt.locator('.option[data-kind="pass"]').click();
+      await decisive(page, prompt.locator('.option[data-kind="pass"]'));
       return 'react';
     case 'pin':
-      await page.locator('.evidence-board .space.target').first().click();
+      await decisive(page, page.locator('.evidence-board .space.target').first());
       return state.phase === 'assessment' ? 'pin:assessment' : 'pin';
     default:
-      await prompt.locator('.option').last().click();
+      await decisive(page, prompt.locator('.option').last());
       return state.prompt ?? 'none';
   }
 }
