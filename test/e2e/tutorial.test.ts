@@ -99,11 +99,12 @@ describe('the tutorial', () => {
     await hint.click();
     await page.locator('[data-hint-text]').waitFor({ timeout: 30_000 });
     expect(await page.locator('[data-hint-text]').textContent()).toMatch(/^The computer would: /);
-    // The suggestion is one of the moves offered: its card is in the hand, and once chosen its option is marked.
+    // The suggestion is one of the moves offered: its card is in the hand, and once chosen its option is
+    // marked, the only one marked (the suggestion varies with the search's time budget, and a card may be
+    // playable one way only, so how many options it has is not asked).
     const suggested = page.locator('.hand-cards button[data-suggested]');
     if ((await suggested.count()) > 0) await suggested.click();
     expect(await page.locator('.prompt button[data-move][data-suggested]').count()).toBe(1);
-    expect(await page.locator('.prompt button[data-move]').count()).toBeGreaterThan(1);
     await page.context().close();
     expect(env.session.problems).toEqual([]);
   });
