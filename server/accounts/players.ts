@@ -14,7 +14,7 @@ import { nameKey } from '../../protocol/accounts';
 /**
  * How long a leaderboard is served from memory. Its query reads every side rating (about 60 ms at
  * 100,000 accounts, on the event loop with SQLite): a flood of requests, or many people opening it,
- * must not repeat that. Ratings move only when games end; a minute-old board reads the same.
+ * must not repeat that. Ratings move only when games end, so a board this old reads the same.
  */
 export const LEADERBOARD_FRESH_MS = 15_000;
 
