@@ -16,6 +16,7 @@ import type { Ctx, LogEntry, State } from 'boardgame.io';
 import { applyChecked, legalOption, MOVE_FOR_PROMPT } from './engine';
 import { copy } from './plain';
 import { randomFrom, type RandomData } from './random';
+import { gameoverOf, isOver } from './track';
 import type { PlayerID, Prompt, WatergateState } from './types';
 
 /** A move as boardgame.io's clients send it and the server stores it (never with credentials). */
@@ -105,7 +106,7 @@ export function advance(state: State<WatergateState>, action: MoveAction): { sta
   const { type, args, playerID } = action.payload;
   const p = playerID as PlayerID;
   const before = state.G;
-  if (state.ctx.gameover !== undefined || before.winner !== null) throw new Error('the game is over');
+  if (state.ctx.gameover !== undefined || isOver(before)) throw new Error('the game is over');
   // A fresh copy to change in place, but the record's past lines, which no move rewrites. (Object rest
   // syntax, `{ log, ...rest }`, copies through a slow path: a loop over the keys is several times quicker.)
   const work = {} as Record<string, unknown>;
@@ -125,10 +126,11 @@ export function advance(state: State<WatergateState>, action: MoveAction): { sta
     numMoves: (c.numMoves ?? 0) + (p === c.currentPlayer ? 1 : 0),
     _activePlayersNumMoves: counted ? { ...c._activePlayersNumMoves, [p]: (c._activePlayersNumMoves?.[p] ?? 0) + 1 } : c._activePlayersNumMoves,
   };
-  if (G.winner !== null) {
+  const gameover = gameoverOf(G);
+  if (gameover !== undefined) {
     // The game's endIf: boardgame.io closes the phase (its turn stays as it was) and records the result.
     deltalog.push(flowEntry('endPhase', at));
-    ctx = { ...ctx, phase: null as unknown as string, gameover: { winner: G.winner, reason: G.endReason } };
+    ctx = { ...ctx, phase: null as unknown as string, gameover };
   } else {
     const prompt = G.prompt;
     if (!prompt) throw new Error('the engine waits for nothing and the game is not over');

@@ -7,16 +7,21 @@ import { DECISIONS, decisionFor } from './decisions';
 import { run } from './flow';
 import { copy } from './plain';
 import { initialState, optionsFrom, other } from './state';
-import { win } from './track';
+import { abort, isOver, win } from './track';
 import type { MoveChoice, PlayerID, Rng, SetupData, WatergateState } from './types';
 
 export type MoveName = MoveChoice['move'];
 export const MOVE_NAMES: readonly MoveName[] = ['play', 'answer', 'target', 'react', 'choose', 'pin', 'resign'];
 /**
  * Moves only the server makes, never a player's choice (not in legalMoves, refused from any client): the
- * clock of the player who owes the decision ran out (the clock itself lives with the match on the server).
+ * clock of the player who owes the decision ran out (the clock itself lives with the match on the server);
+ * a seat lost by leaving the match or staying away past its limit (`forfeit`, its reason the argument);
+ * the game stopped with no winner before both sides decided (`abort`, made for the side that had not).
+ * When the server makes which is server/match/ending.ts's to say.
  */
-export const SERVER_MOVES = ['timeout'] as const;
+export const SERVER_MOVES = ['timeout', 'forfeit', 'abort'] as const;
+export const FORFEIT_REASONS = ['left', 'abandoned'] as const;
+export type ForfeitReason = (typeof FORFEIT_REASONS)[number];
 export type ServerMove = (typeof SERVER_MOVES)[number];
 
 /** Which move answers which prompt (also the boardgame.io stage names). */
@@ -34,12 +39,14 @@ export function newGame(setupData: SetupData | undefined, rng: Rng): WatergateSt
 
 /** Why this move is illegal now, or null. Changes nothing. */
 export function checkMove(G: WatergateState, p: PlayerID, move: string, arg: unknown): string | null {
-  if (G.winner !== null) return 'the game is over';
+  if (isOver(G)) return 'the game is over';
   // Giving up is every seated player's right at any moment, whatever the game waits for (never a bot's option).
   if (move === 'resign') return p === '0' || p === '1' ? (arg === undefined || arg === null ? null : 'resign takes no argument') : 'only a seated player may resign';
   const pr = G.prompt;
   // Running out of time: only the player whose decision the game waits for (the server's clock says when).
   if (move === 'timeout') return pr?.player !== p ? 'only the player who owes the decision can run out of time' : arg === undefined || arg === null ? null : 'timeout takes no argument';
+  if (move === 'forfeit') return p !== '0' && p !== '1' ? 'only a seated player can forfeit' : (FORFEIT_REASONS as readonly unknown[]).includes(arg) ? null : `forfeit takes one of ${FORFEIT_REASONS.join(', ')}`;
+  if (move === 'abort') return p !== '0' && p !== '1' ? 'only a seat can be the one that had not decided' : arg === undefined || arg === null ? null : 'abort takes no argument';
   if (!pr) return 'nothing to decide';
   if (pr.player !== p) return 'it is not your decision';
   const d = decisionFor(pr);
@@ -87,7 +94,8 @@ function sameOption(option: unknown, arg: unknown, asSet = false): boolean {
 export function legalOption(G: WatergateState, p: PlayerID, move: string, arg: unknown): { arg: unknown } | { error: string } {
   const why = checkMove(G, p, move, arg);
   if (why) return { error: why };
-  if (move === 'resign' || move === 'timeout') return { arg: undefined };
+  if (move === 'resign' || move === 'timeout' || move === 'abort') return { arg: undefined };
+  if (move === 'forfeit') return { arg: FORFEIT_REASONS.find((r) => r === arg) };
   const pr = G.prompt!;
   const options = decisionFor(pr).options(G, p, pr);
   const i = options.findIndex((o) => sameOption(o, arg));
@@ -108,6 +116,8 @@ export function applyMove(G: WatergateState, p: PlayerID, move: string, arg: unk
  */
 export function applyChecked(G: WatergateState, p: PlayerID, move: string, arg: unknown, rng: Rng): void {
   if (move === 'resign' || move === 'timeout') return win(G, other(p), move === 'resign' ? 'resigned' : 'time');
+  if (move === 'forfeit') return win(G, other(p), arg as ForfeitReason);
+  if (move === 'abort') return abort(G, p);
   const pr = G.prompt!;
   decisionFor(pr).apply(G, p, pr, arg, rng);
   run(G, rng);

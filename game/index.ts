@@ -10,6 +10,7 @@ import { applyMove, MOVE_NAMES, newGame, SERVER_MOVES, type MoveName, type Serve
 import { legalMoves } from './legal';
 import { validateSetupData } from './state';
 import { playerView } from './view';
+import { gameoverOf } from './track';
 import type { Phase, SetupData, WatergateState } from './types';
 
 type EventsAPI = { setActivePlayers(arg: unknown): void; endTurn(): void };
@@ -45,7 +46,7 @@ const moves = Object.fromEntries([...MOVE_NAMES, ...SERVER_MOVES].map((m) => [m,
 // player's stage and would log "disallowed move" for the player who is deciding. A resignation made while
 // the other player decides is the server's to apply (game/advance.ts): boardgame.io has no active
 // player for it.
-const stages = Object.fromEntries(MOVE_NAMES.map((m) => [m, { moves: { [m]: moves[m], resign: moves.resign, timeout: moves.timeout } }]));
+const stages = Object.fromEntries(MOVE_NAMES.map((m) => [m, { moves: { [m]: moves[m], resign: moves.resign, ...Object.fromEntries(SERVER_MOVES.map((s) => [s, moves[s]])) } }]));
 // boardgame.io's turn order asks for a position in the play order: the engine's `turnPlayer` says whose turn it is.
 const turnPlayerPos = ({ G, ctx }: { G: WatergateState; ctx: Ctx }) => ctx.playOrder.indexOf(G.turnPlayer);
 
@@ -73,7 +74,7 @@ export const Watergate: Game<WatergateState, Record<string, unknown>, SetupData>
   // state, three to four times the state's size.
   disableUndo: true,
   phases: { setup: phase('setup', true), cards: phase('cards'), assessment: phase('assessment') },
-  endIf: ({ G }) => (G.winner !== null ? { winner: G.winner, reason: G.endReason } : undefined),
+  endIf: ({ G }) => gameoverOf(G),
   playerView: ({ G, playerID }) => playerView(G, playerID) as unknown as WatergateState,
   ai: { enumerate: (G, _ctx, playerID) => legalMoves(G, playerID as '0' | '1') },
 };
@@ -87,7 +88,8 @@ export { legalMoves } from './legal';
 export { playerView } from './view';
 export { hide, refill, refiller, secretsOf, SECRETS, EMPTY, type Filler } from './infostate';
 export { LOG_KEYS, type LogKey } from './logkeys';
-export { newGame, applyMove, checkMove, legalOption, SERVER_MOVES } from './engine';
+export { newGame, applyMove, checkMove, legalOption, MOVE_NAMES, SERVER_MOVES, FORFEIT_REASONS, type ForfeitReason } from './engine';
+export { isOver } from './track';
 export { advance, advanceMove, type MoveAction } from './advance';
 export { OPTION_VALUES, DEFAULT_OPTIONS, SETTING_LIMITS, CLOCK_PRESETS, ABANDON_CHOICES, TAKE_BACK_SETTINGS, settingsFrom, validateSetupData } from './state';
 export { connectedInformants, pinSpaces } from './pinning';

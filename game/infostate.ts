@@ -88,6 +88,7 @@ export function hide(G: WatergateState, playerID: string | null | undefined): Wa
     log: G.log,
     winner: G.winner,
     endReason: G.endReason,
+    ...(G.aborted !== undefined ? { aborted: G.aborted } : {}),
     connected: G.connected,
     prompt: prompt?.kind === 'pin' ? maskPin(prompt, viewer) : prompt,
     tasks: tasks.some((t) => t.t === 'pin' && t.secret) ? tasks.map((t) => (t.t === 'pin' ? maskPin(t, viewer) : t)) : tasks,

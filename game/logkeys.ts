@@ -61,6 +61,9 @@ export const LOG_KEYS = [
   'win.supply',
   'win.resigned',
   'win.time',
+  'win.left',
+  'win.abandoned',
+  'game.aborted',
 ] as const;
 
 export type LogKey = (typeof LOG_KEYS)[number];

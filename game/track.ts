@@ -28,13 +28,35 @@ export function inside(pos: number, where: Where, actor: PlayerID): boolean {
 export const faceDownOnTrack = (G: WatergateState): TrackToken[] => G.track.evidence.filter((t) => !t.up);
 export const trackToken = (G: WatergateState, id: TokenId): TrackToken | undefined => G.track.evidence.find((t) => t.id === id);
 
-export function win(G: WatergateState, winner: PlayerID, reason: NonNullable<WatergateState['endReason']>): void {
-  if (G.winner !== null) return;
+export function win(G: WatergateState, winner: PlayerID, reason: Exclude<NonNullable<WatergateState['endReason']>, 'aborted'>): void {
+  if (isOver(G)) return;
   G.winner = winner;
   G.endReason = reason;
   G.phase = 'gameover';
   G.prompt = null;
   record(G, winner, `win.${reason}`);
+}
+
+/** Whether the game has ended: won, or aborted by the server (no winner). */
+export const isOver = (G: Pick<WatergateState, 'phase'>): boolean => G.phase === 'gameover';
+
+/**
+ * The game stops with no winner (the server's `abort`: a match left before both sides decided anything);
+ * `undecided` is the side that had not made its first decision.
+ */
+export function abort(G: WatergateState, undecided: PlayerID): void {
+  if (isOver(G)) return;
+  G.endReason = 'aborted';
+  G.aborted = undecided;
+  G.phase = 'gameover';
+  G.prompt = null;
+  record(G, undecided, 'game.aborted');
+}
+
+/** The game's result as boardgame.io's `ctx.gameover` holds it (undefined while it goes on). */
+export function gameoverOf(G: WatergateState): { winner?: PlayerID; reason: WatergateState['endReason']; aborted?: PlayerID } | undefined {
+  if (!isOver(G)) return undefined;
+  return G.winner !== null ? { winner: G.winner, reason: G.endReason } : { reason: G.endReason, aborted: G.aborted };
 }
 
 /** R24: a gained momentum token goes on the lowest empty space; the Editor resolves that space's ability at once (K10). */

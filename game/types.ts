@@ -207,7 +207,12 @@ export type Task =
   | { t: 'round' };
 
 export type Phase = 'setup' | 'cards' | 'assessment' | 'gameover';
-export type EndReason = 'connected' | 'momentum' | 'supply' | 'resigned' | 'time';
+/**
+ * How a game ended. The last three are the server's (a match's exits, server/match/ending.ts): a player
+ * left the match or deleted their account (`left`), was away past the match's abandon limit
+ * (`abandoned`), or the game stopped before both sides had decided anything (`aborted`: no winner).
+ */
+export type EndReason = 'connected' | 'momentum' | 'supply' | 'resigned' | 'time' | 'left' | 'abandoned' | 'aborted';
 
 /** One line of the public game record: a message key and its public parameters (the client words it). */
 export interface LogEntry {
@@ -263,6 +268,8 @@ export interface WatergateState {
   log: LogEntry[];
   winner: PlayerID | null;
   endReason: EndReason | null;
+  /** An aborted game (no winner): the side that had not made its first decision. */
+  aborted?: PlayerID;
   /** For the game-over screen: the connected informants (R26). */
   connected: InformantId[];
 }

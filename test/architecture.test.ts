@@ -150,3 +150,19 @@ describe('the test files', () => {
     expect(mocking.sort()).toEqual([...MOCKING].sort());
   });
 });
+
+describe('one writer of a match (server/match/commit.ts, docs/ARCHITECTURE.md "The commit door")', () => {
+  const server = texts(['server'], /\.ts$/).filter(([f]) => !f.startsWith('server/storage/'));
+
+  it('the scan sees the door and memory', () => {
+    expect(server.map(([f]) => f)).toEqual(expect.arrayContaining(['server/match/commit.ts', 'server/match/memory.ts', 'server/lobby/routes.ts']));
+  });
+
+  it("storage's writes of a match (a state, its metadata) are called from the commit door alone", () => {
+    expect(where(server, /\.(updateMetadata|commitMove)\s*\(/)).toEqual(['server/match/commit.ts']);
+  });
+
+  it("a served match's state and metadata in memory are set by the door and by memory's reads of storage only", () => {
+    expect(where(server, /\b\w+\.(state|metadata|seatsVersion)\s*=[^=]/).sort()).toEqual(['server/match/commit.ts', 'server/match/memory.ts']);
+  });
+});

@@ -5,7 +5,7 @@
 import { lazy, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
 import { useTranslation } from 'react-i18next';
-import type { MoveChoice, PlayArgs, PlayerID, ValueTarget, WatergateState, WatergateView } from '../../game';
+import { isOver, type MoveChoice, type PlayArgs, type PlayerID, type ValueTarget, type WatergateState, type WatergateView } from '../../game';
 import { botLevelOf, isSeat, openSeat } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 import { legalMovesFromView, moveKey } from '../legal';
@@ -87,9 +87,9 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   // The opponent's last action (public record only), marked on the board and told beside it.
   const last = useMemo(() => lastMove(view.log, me), [view.log, me]);
 
-  useBoardInSight(shell.online === true && me !== null && !waitingFor && view.winner === null);
+  useBoardInSight(shell.online === true && me !== null && !waitingFor && !isOver(view));
   // The tab's title says when the player owes a decision (online: they may be in another tab).
-  const owing = pr !== null && pr.player === me && view.winner === null && !waitingFor;
+  const owing = pr !== null && pr.player === me && !isOver(view) && !waitingFor;
   useEffect(() => {
     if (!shell.online) return;
     document.title = t(owing ? 'app.yourMoveTitle' : 'app.title');
@@ -186,7 +186,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   );
   const lastMovePanel = <LastMovePanel last={last} hideCards={pr?.kind === 'react' && pr.player === me} />;
   // Online, a seated player may resign at any moment; locally boardgame.io lets only the player to move do so.
-  const resign = me && view.winner === null && !offline && !waitingFor && !guide && (shell.online || pr?.player === me) && <Resign me={me} resign={() => props.moves.resign?.()} />;
+  const resign = me && !isOver(view) && !offline && !waitingFor && !guide && (shell.online || pr?.player === me) && <Resign me={me} resign={() => props.moves.resign?.()} />;
   const handBox = me && (
     <section className="hand" aria-label={t('board.hand')}>
       <button type="button" className={`hand-toggle${suggestion?.move === 'play' ? ' suggested' : ''}`} aria-expanded={handOpen} aria-controls="hand-cards" onClick={() => setHandOpen(!handOpen)}>
@@ -285,7 +285,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
           </div>
         </div>
       )}
-      <GameOver view={view} me={shell.hotseat ? null : me} actions={view.winner !== null ? shell.gameOverActions?.(view.winner) : undefined} />
+      <GameOver view={view} me={shell.hotseat ? null : me} actions={isOver(view) ? shell.gameOverActions?.() : undefined} />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MOMENTUM_CARDS, type PlayerID, type WatergateView } from '../../game';
+import { isOver, MOMENTUM_CARDS, type PlayerID, type WatergateView } from '../../game';
 import { botLevelOf } from '../../protocol/index';
 import { abilityText, cardName, informantName, logText, roleName } from '../i18n/words';
 import { Card } from './Card';
@@ -226,23 +226,26 @@ export function GameRecord({ view }: { view: WatergateView }): ReactNode {
 export function GameOver({ view, me, actions }: { view: WatergateView; me: PlayerID | null; actions?: ReactNode }): ReactNode {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
-  if (view.winner === null) return null;
+  if (!isOver(view)) return null;
   if (!open)
     return (
       <button type="button" className="gameover-reopen primary" onClick={() => setOpen(true)}>
         {t('gameover.title')}
       </button>
     );
-  const headline = me === null ? t(view.winner === '0' ? 'gameover.editorWins' : 'gameover.nixonWins') : t(view.winner === me ? 'gameover.youWin' : 'gameover.youLose');
+  const winner = view.winner;
+  const headline = winner === null ? t('gameover.aborted') : me === null ? t(winner === '0' ? 'gameover.editorWins' : 'gameover.nixonWins') : t(winner === me ? 'gameover.youWin' : 'gameover.youLose');
   const why =
-    view.endReason === 'connected'
-      ? t('gameover.connected', { names: view.connected.map((i) => informantName(t, i)).join(', ') })
-      : t(`gameover.${view.endReason}`, { loser: roleName(t, view.winner === '0' ? '1' : '0') });
+    winner === null
+      ? t('gameover.abortedWhy', { side: roleName(t, view.aborted ?? '0') })
+      : view.endReason === 'connected'
+        ? t('gameover.connected', { names: view.connected.map((i) => informantName(t, i)).join(', ') })
+        : t(`gameover.${view.endReason}`, { loser: roleName(t, winner === '0' ? '1' : '0') });
   return (
-    <section className="gameover" role="alertdialog" aria-labelledby="gameover-title" data-winner={view.winner}>
+    <section className="gameover" role="alertdialog" aria-labelledby="gameover-title" data-winner={winner ?? 'none'}>
       <h2 id="gameover-title">{t('gameover.title')}</h2>
       <p className="headline">{headline}</p>
-      {me !== null && <p>{t(view.winner === '0' ? 'gameover.editorWins' : 'gameover.nixonWins')}</p>}
+      {me !== null && winner !== null && <p>{t(winner === '0' ? 'gameover.editorWins' : 'gameover.nixonWins')}</p>}
       <p className="why">{why}</p>
       {actions}
       <button type="button" className="link gameover-close" onClick={() => setOpen(false)}>

@@ -8,7 +8,8 @@ export interface Shell {
   /** Hotseat: one person plays both seats, so the result names the winner instead of "you". */
   hotseat?: boolean;
   /** Buttons shown on the game-over screen (play again, back to the lobby). */
-  gameOverActions?: (winner: string) => ReactNode;
+  /** What a player may do once the game is over (play again…). */
+  gameOverActions?: () => ReactNode;
   /** "What would the computer do?" is offered (the match's `hints` setting, untimed matches only). */
   hints?: boolean;
   /**

@@ -57,8 +57,8 @@ export function addMeRoutes(o: { router: Router; json: Router.Middleware; store:
     const claimed: string[] = [];
     for (const s of seats) {
       let took = false;
-      await store
-        .updateMetadata(s.matchID, (m) => {
+      await service
+        .changeMetadata(s.matchID, (m) => {
           const seat = seatEntry(m.players, s.playerID);
           // Someone else's account already holds it, or these are not its credentials: left alone.
           if (!seat || !authenticateCredentials(s.credentials, seat) || seatAccount(seat)) return m;
@@ -70,10 +70,7 @@ export function addMeRoutes(o: { router: Router; json: Router.Middleware; store:
         .catch((e: unknown) => {
           if (!(e instanceof HttpError)) throw e;
         });
-      if (took) {
-        claimed.push(s.matchID);
-        await service.metadataChanged(s.matchID);
-      }
+      if (took) claimed.push(s.matchID);
     }
     ctx.body = { claimed };
   });

@@ -15,6 +15,8 @@ import * as v from '../lobby/validate';
 import type { MatchService } from '../match/service';
 import { checked } from '../notify/register';
 import { seatAccount, type Account, type AccountStore } from '../storage/accounts';
+import type { MatchData } from '../storage/types';
+import { endByExit } from '../lobby/exits';
 import { HttpError } from '../storage/errors';
 import { seatPresenceCleared } from '../match/presence';
 import { checkPassword, hashPassword, PASSWORD } from './password';
@@ -137,8 +139,12 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     ctx.body = { webhook: notify?.webhook ?? null };
   });
 
-  // Deleting: the password (or, without one, the username typed again) confirms it. Seats in unfinished
-  // matches are left (as "Leave" does); finished matches name the player "deleted player".
+  // Deleting: the password (or, without one, the username typed again) confirms it. Every session ends
+  // first (none of them takes a seat meanwhile); a rated game in play is lost or aborted as leaving it
+  // would be (match/ending.ts), while the account still exists to carry the result; then the account goes
+  // with its seat links in one transaction (a join racing it either committed before — its seat is among
+  // those returned — or finds no account and is refused), and those seats are let go as "Leave" does;
+  // finished matches name the player "deleted player".
   router.post('/auth/delete', json, async (ctx) => {
     const a = signedIn(ctx);
     const b = v.body(ctx.request.body);
@@ -146,9 +152,20 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     const ok = await confirmed(ctx, a, b.password);
     if (ok === false) throw new HttpError(403, 'the password is wrong');
     if (ok === null && b.confirm !== a.username) throw new HttpError(403, 'type your username to confirm');
-    // Its other sessions end first: none of them takes a seat while the seats are let go.
-    await accounts.dropSessions(a.id, sessions.current(ctx));
-    for (const l of await accounts.seats(a.id)) {
+    await accounts.dropSessions(a.id);
+    for (const l of await accounts.heldSeats(a.id)) {
+      if (l.metadata.gameover !== undefined) continue;
+      // A seat someone else holds now (the account left it meanwhile) is not the account's to lose.
+      const notMine = new HttpError(409, 'no longer the account\'s seat');
+      const mine = (m: MatchData) => {
+        if (seatAccount(seatEntry(m.players, l.seat))?.id !== a.id) throw notMine;
+        return null;
+      };
+      await endByExit(service, l.matchID, l.seat, 'leave', null, mine).catch((e: unknown) => {
+        if (e !== notMine) throw e;
+      });
+    }
+    for (const l of await accounts.remove(a.id, DELETED_PLAYER)) {
       await service.changeMetadata(l.matchID, (m) => {
         const seat = seatEntry(m.players, l.seat);
         if (seatAccount(seat)?.id !== a.id) return m;
@@ -157,7 +174,6 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
         return { ...m, players: { ...m.players, [l.seat]: { id: seat.id } }, ...seatPresenceCleared(m, l.seat), updatedAt: Date.now() };
       });
     }
-    await accounts.remove(a.id, DELETED_PLAYER);
     await sessions.end(ctx);
     ctx.body = {};
   });

@@ -11,6 +11,7 @@
 import Router from '@koa/router';
 import koaBody from 'koa-body';
 import type { Game, Server } from 'boardgame.io';
+import type { PlayerID } from '../../game/index';
 import { botLevelOf, openSeat, roleText, seatEntry, type MatchList, type PlayAgainResponse, type PublicMatch, type VsComputerResponse } from '../../protocol/index';
 import { generateCredentials, requireSeat } from '../auth';
 import { enforce, type Limiter, type LimitName } from '../limits';
@@ -22,6 +23,7 @@ import { buildMatch, newMatchID, seatBot } from './matches';
 import { publicMatch } from './public';
 import { firstAsker, laterAsker, type Seated } from './rematch';
 import { addReplayRoute } from './replay';
+import { endByExit } from './exits';
 import { addStandInRoutes } from './standin';
 import { addUndoRoute } from './undo';
 import { addNotifyRoute } from '../notify/route';
@@ -104,7 +106,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     refuseServerFields(data);
     const playerCredentials = generateCredentials();
     let playerID = '';
-    const done = await store.updateMetadata(ctx.params.id, (m) => {
+    const done = await service.changeMetadata(ctx.params.id, (m) => {
       const free = (id: string) => !seatEntry(m.players, id).name;
       const id = wanted ?? ['0', '1'].find(free);
       if (id === undefined) throw new HttpError(409, `match ${ctx.params.id} is full`);
@@ -118,7 +120,6 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       return mark ? { metadata, links: linkOf(ctx.params.id, id, mark) } : metadata;
     });
     if (done === undefined) throw notFound(ctx.params.id);
-    await service.metadataChanged(ctx.params.id);
     if (done) hooks.onJoined?.({ matchID: ctx.params.id, playerID, metadata: done });
     ctx.body = { playerID, playerCredentials };
   });
@@ -129,7 +130,9 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     v.allowOnly(b, ['playerID', 'credentials']);
     const playerID = v.seat(b.playerID, true)!;
     const creds = v.credentials(b.credentials);
-    const done = await store.updateMetadata(ctx.params.id, (m) => {
+    // A rated game in play is lost (or aborted) by leaving it (match/ending.ts); it ends before the seat goes.
+    await endByExit(service, ctx.params.id, playerID as PlayerID, 'leave', creds);
+    const done = await service.changeMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
       // The seat is emptied: name, credentials, data (a webhook) and presence all go with the leaver.
       const players = { ...m.players, [playerID]: { id: seatEntry(m.players, playerID).id } };
@@ -137,7 +140,6 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       return Object.values(players).some((p) => (p as Seat).name && !botLevelOf(p as Seat)) ? { ...m, players, ...seatPresenceCleared(m, playerID), updatedAt: Date.now() } : null;
     });
     if (done === undefined) throw notFound(ctx.params.id);
-    await service.metadataChanged(ctx.params.id);
     ctx.body = {};
   });
 
@@ -152,7 +154,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     if (newName === undefined && data === undefined) throw new HttpError(400, 'newName or data is required');
     refuseServerFields(data);
     const registered = newName !== undefined && (await isAccountName(store.accounts, newName));
-    const done = await store.updateMetadata(ctx.params.id, (m) => {
+    const done = await service.changeMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
       const seat = { ...seatEntry(m.players, playerID) };
       refuseRename(seat, newName, registered);
@@ -162,7 +164,6 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       return { ...m, players: { ...m.players, [playerID]: seat }, updatedAt: Date.now() };
     });
     if (done === undefined) throw notFound(ctx.params.id);
-    await service.metadataChanged(ctx.params.id);
     ctx.body = {};
   };
   router.post('/games/:name/:id/update', json, update);
@@ -182,7 +183,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     let seated = null as Seated | null;
     let created: { matchID: string; metadata: Server.MatchData; setupData: unknown } | null = null;
     const signedIn = await accountMark(ctx, store.accounts);
-    const done = await store.updateMetadata(ctx.params.id, (m) => {
+    const done = await service.changeMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
       name = seatEntry(m.players, playerID).name;
       if (m.nextMatchID) {
@@ -200,20 +201,18 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       return { metadata: { ...m, nextMatchID }, create: first.create, links: linkOf(nextMatchID, first.seated.playerID, mark) };
     });
     if (done === undefined) throw notFound(ctx.params.id);
-    if (created) {
-      await hooks.onMatchCreated?.(created);
-      // Everyone following the old match hears of the next one (NEXT_EVENT), here and on other processes.
-      await service.metadataChanged(ctx.params.id);
-    } else {
+    // Everyone following the old match hears of the next one (NEXT_EVENT), here and on other processes:
+    // the door's news of the change.
+    if (created) await hooks.onMatchCreated?.(created);
+    else {
       // The opponent accepting: the seat left in the next match, in a transaction of its own.
       const mark = await oldMark(store, ctx.params.id, playerID, signedIn);
-      const joined = await store.updateMetadata(nextMatchID, (next) => {
+      const joined = await service.changeMetadata(nextMatchID, (next) => {
         const later = laterAsker(next, nextMatchID, playerID, name, mark);
         seated = later.seated;
         return { metadata: later.metadata, links: linkOf(nextMatchID, later.seated.playerID, mark) };
       });
       if (!joined) throw new HttpError(404, `the next match ${nextMatchID} no longer exists`);
-      await service.metadataChanged(nextMatchID);
     }
     const { playerID: seat, playerCredentials } = seated!;
     ctx.body = { nextMatchID, playerID: seat, playerCredentials } satisfies PlayAgainResponse;
@@ -221,7 +220,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
 
   addStandInRoutes(router, json, service, requireGame);
   addUndoRoute(router, json, service, requireGame, limit);
-  addNotifyRoute(router, json, store, service, requireGame);
+  addNotifyRoute(router, json, service, requireGame);
   return router;
 }
 

@@ -3,7 +3,8 @@
  *
  * - POST /games/:name/:id/standIn { playerID, credentials }: a seated player hands the opponent's seat to
  *   the computer (level normal) once its owner has been away — no socket connected — for the match's
- *   `abandonMinutes`, so the game can finish;
+ *   `abandonMinutes`, so the game can finish; in a rated game the away seat loses instead (or the game is
+ *   aborted before both sides decided: match/ending.ts);
  * - POST /games/:name/:id/takeBack { playerID, credentials }: the owner plays the seat again (after a
  *   hand-over, or after its clock ran out with `onTimeout: "bot"`), with at least a minute on a clock.
  *
@@ -17,6 +18,7 @@ import { takeBack } from '../match/clock';
 import type { MatchService } from '../match/service';
 import { HttpError } from '../storage/errors';
 import type { MatchData } from '../storage/types';
+import { endByExit } from './exits';
 import * as v from './validate';
 
 type Json = Router.Middleware;
@@ -56,11 +58,17 @@ export function addStandInRoutes(router: Router, json: Json, service: MatchServi
 
   router.post('/games/:name/:id/standIn', json, async (ctx) => {
     const { playerID, creds } = read(ctx);
-    await change(ctx, (m, now) => {
+    const target = otherSeat(playerID);
+    const mayHandOver = (m: MatchData, now: number) => {
       seatedPlayer(m, playerID, creds);
-      const target = otherSeat(playerID);
       const why = handOverRefusal(m, target, now);
       if (why) throw new HttpError(409, why);
+      return null;
+    };
+    // A rated game is lost by the seat away past the limit (or aborted): the computer never plays it (match/ending.ts).
+    if (await endByExit(service, ctx.params.id, target, 'abandon', null, (m) => mayHandOver(m, Date.now()))) return void (ctx.body = {});
+    await change(ctx, (m, now) => {
+      mayHandOver(m, now);
       return { ...m, standIns: { ...m.standIns, [target]: { level: 'normal', reason: 'abandoned', since: now } } };
     });
   });

@@ -104,7 +104,8 @@ export class ClockKeeper {
     }
     const setting = settingsFrom(m.metadata.setupData as never).clock!;
     const seat = c.running;
-    if (setting.onTimeout === 'lose') {
+    // A rated game is never played on by the computer: time lost is the game lost (match/ending.ts).
+    if (setting.onTimeout === 'lose' || m.metadata.rated) {
       const refusal = await this.o.service.move({ matchID, playerID: seat, credentials: null, type: 'timeout', arg: undefined, stateID });
       if (refusal && refusal.type !== 'stale') this.o.log.warn({ matchID, seat, refusal }, 'timeout refused');
       if (!refusal) this.o.log.info({ matchID, seat }, 'clock ran out: game over');

@@ -1,19 +1,20 @@
 /**
  * The move path (docs/ARCHITECTURE.md "The move path"), as boardgame.io's master reads: load the match
  * (memory), authenticate the seat, ask the engine once for its own option, apply it (game/advance.ts),
- * commit one write that storage refuses if the head or the seats moved on, deliver. Everything for one
- * match runs in that match's queue.
+ * commit it through the door (commit.ts: one write that storage refuses if the head or the seats moved
+ * on, then memory, delivery, the other processes, the watchers). Everything for one match runs in that
+ * match's queue. The server's own moves that end a game when a seat goes (exits) take the same path.
  */
 import type { State } from 'boardgame.io';
-import { advanceMove, settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
+import { advanceMove, checkMove, SERVER_MOVES, settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
 import { openSeat, roleText, seatEntry, type GuardError } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
-import type { Bus } from '../bus/index';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
-import { StaleStateError } from '../storage/errors';
-import type { MatchData, MatchStore } from '../storage/types';
+import type { MatchData } from '../storage/types';
 import { afterMove, expired } from './clock';
+import type { CommitDoor } from './commit';
+import { endingFor } from './ending';
 import { storageDown, unavailable, type Entry, type MatchMemory } from './memory';
 
 export interface MoveRequest {
@@ -50,12 +51,9 @@ function argChars(arg: unknown): number {
 
 export interface MovePathOptions {
   memory: MatchMemory;
-  store: MatchStore;
-  bus: Bus;
+  door: CommitDoor;
   log: Logger;
   metrics?: Metrics;
-  /** Store a whole snapshot every this many moves (and at the end); 1 = every move. */
-  snapshotEvery: number;
   /** Counts a refusal (metrics) and returns it. */
   refuse(r: GuardError): GuardError;
 }
@@ -90,6 +88,9 @@ export class MovePath {
   /** No new moves from now on (shutdown). */
   stop(): void {
     this.stopping = true;
+  }
+  get stopped(): boolean {
+    return this.stopping;
   }
 
   private async inQueue(e: Entry, req: MoveRequest, attempt = 0, seatsChecked = false): Promise<GuardError | null> {
@@ -128,68 +129,78 @@ export class MovePath {
       return this.inQueue(e, req, attempt, true);
     }
 
-    // Check: the engine says whether and why not, and which of its own options the argument is — that
-    // option, never the sender's object, is applied, stored, logged, sent and replayed. Apply: advance
-    // uses it without asking the rules again, and boardgame.io's ctx follows from the engine's state.
-    const moved = advanceMove(state, playerID, req.type, req.arg);
-    if ('error' in moved) return { matchID, type: 'invalid-move', message: moved.error };
-    const { action, state: next, deltalog } = moved;
-
-    // Commit: one write, refused if another process moved or the seats changed since this memory was current.
-    const gameover = next.ctx.gameover;
-    const snapshot = gameover !== undefined || e.sinceSnapshot + 1 >= this.o.snapshotEvery;
-    const updatedAt = Date.now();
-    const clock = clockAfter(e.metadata, playerID, next, updatedAt);
-    try {
-      // `auto`: the server's own move for the seat (the computer, a stand-in, the clock), no decision of its player.
-      await this.o.store.commitMove(matchID, { prevStateID: state._stateID, seatsVersion: e.seatsVersion, state: next, action, log: deltalog, updatedAt, gameover, snapshot, clock, auto: req.credentials === null });
-    } catch (err) {
-      if (!(err instanceof StaleStateError)) {
-        // Saved or not, nothing is applied here: the stored head says which, before anything else.
-        this.doubt(e);
-        if (storageDown(err)) {
-          this.o.log.warn({ matchID, err: (err as Error).message }, 'move not saved: storage unavailable');
-          return unavailable(matchID);
-        }
-        // Not an outage: trying again would not help; the client is resynced instead.
-        this.o.log.error({ err, matchID }, 'move not saved');
-        return { matchID, type: 'server-error', message: 'the server could not save this move: resyncing' };
-      }
-      this.o.log.warn({ matchID, stored: err.stored, attempted: err.attempted }, 'stale write refused');
-      this.o.metrics?.staleWrites.inc();
-      await memory.refresh(e);
+    // The server's own moves (the clock, an exit) are never a client's to make.
+    if ((SERVER_MOVES as readonly string[]).includes(req.type) && (req.credentials !== null || req.type !== 'timeout')) return { matchID, type: 'invalid-move', message: `${req.type} is the server's move` };
+    // Giving up and the clock running out end the game as ending.ts says (in a rated match before both
+    // sides decided: an abort, not a loss).
+    const end = req.type === 'resign' || req.type === 'timeout' ? endingFor(e.metadata, state, e.log, playerID, req.type) : null;
+    let move: { seat: PlayerID; type: string; arg?: unknown } = { seat: playerID, type: req.type, arg: req.arg };
+    if (end && end.type !== req.type) {
+      // What was asked must be a move the rules allow before the server makes its own of it.
+      const why = checkMove(state.G, playerID, req.type, req.arg);
+      if (why) return { matchID, type: 'invalid-move', message: why };
+      move = end;
+    }
+    const out = await this.commit(e, move, req.credentials === null);
+    if (out === 'stale') {
       // Only the seats changed (a join, a rename): the same move on the same state may go through.
       if (attempt === 0 && e.state._stateID === state._stateID && memory.holds(e)) return this.inQueue(e, req, 1);
       return { matchID, type: 'stale', message: 'another move was saved first: resyncing' };
     }
-
-    // Deliver: this memory, the sockets here, the other processes (ids only), the watchers.
-    e.state = next;
-    e.line.push(next, { action, auto: req.credentials === null, clock: e.metadata.clock ?? null });
-    e.log.push(...deltalog);
-    e.sinceSnapshot = snapshot ? 0 : e.sinceSnapshot + 1;
-    e.metadata = { ...e.metadata, updatedAt, ...(gameover !== undefined ? { gameover } : {}), ...(clock ? { clock } : {}) };
-    memory.delivery?.update(matchID, next, deltalog, state, e.metadata);
-    this.o.bus.publish({ t: 'move', matchID, stateID: next._stateID });
-    memory.emit(e, 'move');
-    return null;
+    return out;
   }
 
-  /** Marks the entry as possibly behind storage and rereads the head once storage answers again. */
-  private doubt(e: Entry): void {
-    if (e.doubt) return;
-    e.doubt = true;
-    const settle = () => {
-      if (!e.doubt || this.stopping || !this.o.memory.holds(e)) return;
-      void e
-        .run(async () => {
-          if (!e.doubt) return;
-          await this.o.memory.refresh(e);
-          e.doubt = false;
-        })
-        .catch(() => setTimeout(settle, 1000).unref());
-    };
-    setTimeout(settle, 1000).unref();
+  /**
+   * A seat leaves its match or is found away past the abandon limit (the Lobby's leave and standIn
+   * routes, an account deleted): the server move ending.ts names for it, made through the door, or
+   * nothing when the game goes on. `credentials`: the leaver's, checked here (null: the server checked
+   * who asks). `still`: checked again in the match's queue against the current seats (why not, or null).
+   */
+  async exit(matchID: string, seat: PlayerID, exit: 'leave' | 'abandon', credentials: string | null, still?: (m: MatchData) => string | null): Promise<{ ended: boolean } | GuardError> {
+    const e = await this.o.memory.open(matchID);
+    if (!e) return { matchID, type: 'not-found', message: `match ${matchID} not found` };
+    return e.run(async () => {
+      const memory = this.o.memory;
+      await memory.refresh(e);
+      e.doubt = false;
+      if (!memory.holds(e)) return { matchID, type: 'stale', message: 'the match was reloaded from storage: try again' } as GuardError;
+      if (credentials !== null && !authenticateCredentials(credentials, seatEntry(e.metadata.players, seat)))
+        return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` } as GuardError;
+      const why = still?.(e.metadata);
+      if (why) return { matchID, type: 'invalid-move', message: why } as GuardError;
+      const end = endingFor(e.metadata, e.state as State<WatergateState>, e.log, seat, exit);
+      if (!end) return { ended: false };
+      const out = await this.commit(e, end, true);
+      if (out === 'stale') return { matchID, type: 'stale', message: 'the game moved on meanwhile: try again' } as GuardError;
+      if (out) return out;
+      this.o.log.info({ matchID, seat, exit, ending: end.type }, 'the game ended by an exit');
+      return { ended: true };
+    });
+  }
+
+  /**
+   * Check, apply, commit: the engine says whether and why not, and which of its own options the argument
+   * is — that option, never the sender's object, is applied, stored, logged, sent and replayed; advance
+   * uses it without asking the rules again, and boardgame.io's ctx follows from the engine's state; the
+   * commit door writes and delivers it.
+   */
+  private async commit(e: Entry, m: { seat: PlayerID; type: string; arg?: unknown }, auto: boolean): Promise<GuardError | null | 'stale'> {
+    const { matchID } = e;
+    const state = e.state as State<WatergateState>;
+    const moved = advanceMove(state, m.seat, m.type, m.arg);
+    if ('error' in moved) return { matchID, type: 'invalid-move', message: moved.error };
+    const clock = clockAfter(e.metadata, m.seat, moved.state, Date.now());
+    try {
+      return (await this.o.door.state(e, { prev: state, next: moved.state, action: moved.action, log: moved.deltalog, auto, clock })) === 'stale' ? 'stale' : null;
+    } catch (err) {
+      if (storageDown(err)) {
+        this.o.log.warn({ matchID, err: (err as Error).message }, 'move not saved: storage unavailable');
+        return unavailable(matchID);
+      }
+      // Not an outage: trying again would not help; the client is resynced instead.
+      this.o.log.error({ err, matchID }, 'move not saved');
+      return { matchID, type: 'server-error', message: 'the server could not save this move: resyncing' };
+    }
   }
 }
 

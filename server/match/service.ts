@@ -10,9 +10,9 @@ import { authenticateCredentials } from '../auth';
 import type { Bus } from '../bus/index';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
-import type { MatchData, MatchStore } from '../storage/types';
+import type { MatchData, MatchStore, MetadataChange } from '../storage/types';
 import { say } from './chat';
-import { clockToStart } from './clock';
+import { CommitDoor } from './commit';
 import { MatchMemory, storageDown, unavailable, type Delivery, type MatchView, type SyncData } from './memory';
 import { MovePath, type MoveRequest } from './moves';
 import { SeatPresence } from './presence';
@@ -40,6 +40,8 @@ export class MatchService {
   private readonly memory: MatchMemory;
   private readonly moves: MovePath;
   private readonly takeBacks: TakeBacks;
+  /** The one writer of a match (commit.ts): every change below goes through it. */
+  private readonly door: CommitDoor;
   /** This process in presence leases: the seats whose sockets it holds name it. */
   readonly processID: string;
   /** The seats whose sockets this process holds, stored as a lease (match/presence.ts). */
@@ -48,8 +50,9 @@ export class MatchService {
   constructor(private readonly o: ServiceOptions) {
     this.processID = o.processID ?? randomBytes(8).toString('hex');
     this.memory = new MatchMemory(o);
-    this.moves = new MovePath({ ...o, memory: this.memory, snapshotEvery: Math.max(1, o.snapshotEvery ?? 1), refuse: (r) => this.refuse(r) });
-    this.takeBacks = new TakeBacks({ ...o, memory: this.memory });
+    this.door = new CommitDoor({ ...o, memory: this.memory, snapshotEvery: Math.max(1, o.snapshotEvery ?? 1), stopping: () => this.moves.stopped });
+    this.moves = new MovePath({ ...o, memory: this.memory, door: this.door, refuse: (r) => this.refuse(r) });
+    this.takeBacks = new TakeBacks({ ...o, memory: this.memory, door: this.door });
     this.presence = new SeatPresence({ store: o.store, log: o.log, processID: this.processID, changeMetadata: (id, fn) => this.changeMetadata(id, fn) });
   }
 
@@ -112,35 +115,31 @@ export class MatchService {
   }
 
   /**
-   * Changes the stored metadata under its lock (see MetadataChange) and, if anything was written, brings
-   * every process's memory and clients up to date. Returns what was written.
+   * Changes the stored metadata under its lock (see MetadataChange: it may refuse by throwing, delete the
+   * match with null, create a next match or link seats to accounts in the same transaction) and, if
+   * anything was written, brings every process's memory and clients up to date. Returns what was written.
    */
-  async changeMetadata(matchID: string, change: (m: MatchData) => MatchData): Promise<MatchData | null | undefined> {
-    let changed = false;
-    const written = await this.o.store.updateMetadata(matchID, (m) => {
-      const out = change(m);
-      changed = out !== m;
-      return out;
-    });
-    if (changed) await this.metadataChanged(matchID);
-    return written;
+  changeMetadata(matchID: string, change: MetadataChange): Promise<MatchData | null | undefined> {
+    return this.door.metadata(matchID, change);
   }
 
-  /** The metadata changed in storage (a Lobby route, presence): refresh memory, tell the other processes. */
-  async metadataChanged(matchID: string): Promise<void> {
-    this.o.bus.publish({ t: 'meta', matchID });
-    const e = this.memory.get(matchID);
-    if (!e) {
-      // A timed match whose seats just filled starts its clock in the memory of a process (clocks.ts).
-      const head = await this.o.store.head(matchID);
-      if (head && clockToStart(head.metadata)) await this.memory.open(matchID);
-      return;
+  /** The metadata changed in storage without this process (news is heard through the bus): refresh memory. */
+  metadataChanged(matchID: string): Promise<void> {
+    return this.door.metadataChanged(matchID);
+  }
+
+  /**
+   * A seat leaves its match or is found away past the abandon limit: the game ends as
+   * ending.ts says (`{ ended: true }`), or goes on (`ended: false`: the caller frees the seat or hands it
+   * to the computer); a refusal when the credentials are wrong or `still` says no. See MovePath.exit.
+   */
+  async exit(matchID: string, seat: PlayerID, exit: 'leave' | 'abandon', credentials: string | null, still?: (m: MatchData) => string | null): Promise<{ ended: boolean } | GuardError> {
+    try {
+      return await this.moves.exit(matchID, seat, exit, credentials, still);
+    } catch (err) {
+      if (!storageDown(err)) throw err;
+      return this.refuse(unavailable(matchID));
     }
-    await e.run(async () => {
-      const head = await this.o.store.head(matchID);
-      if (!head) return this.memory.drop(matchID);
-      await this.memory.refresh(e, head);
-    });
   }
 
   current(matchID: string, atLeast = -1): Promise<MatchView | undefined> {

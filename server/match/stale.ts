@@ -42,11 +42,10 @@ export function startStaleSweeper(o: SweepOptions): StaleSweeper {
   const remove = async (ids: string[], gone: (m: MatchData) => boolean, what: object, msg: string) => {
     let removed = 0;
     for (const matchID of ids) {
-      const out = await o.store.updateMetadata(matchID, (m) => (gone(m) ? null : m));
+      const out = await o.service.changeMetadata(matchID, (m) => (gone(m) ? null : m));
       if (out !== null) continue; // kept (someone is here, or it changed meanwhile), or already gone
       removed++;
       o.log.info({ matchID, ...what }, msg);
-      await o.service.metadataChanged(matchID);
     }
     return removed;
   };

@@ -1,22 +1,21 @@
 /**
  * Take-backs on the server (docs/ARCHITECTURE.md "Take-backs"): the engine says what a seat may take
  * back (game/undo.ts, over the match's line of play, line.ts); this room asks for the opponent's consent
- * when the match wants it, and moves the match back to the earlier position as ONE durable write — a new
- * state id holding the earlier state, a move row saying it was a take-back, a snapshot of it, the clocks
- * as they were at that position — then delivers it like a move: to this process's boards, to the other
- * processes (the bus carries the id; they catch up from storage) and to the watchers (the bot thinks
- * from its seat's view of the state as it now is, and never takes back). Everything runs in the match's
- * queue, so a take-back cannot race a move.
+ * when the match wants it, and moves the match back to the earlier position through the commit door
+ * (commit.ts) like a move — ONE durable write: a new state id holding the earlier state, a move row
+ * saying it was a take-back, a snapshot of it, the clocks as they were at that position — delivered to
+ * this process's boards, the other processes and the watchers (the bot thinks from its seat's view of
+ * the state as it now is, and never takes back). Everything runs in the match's queue, so a take-back
+ * cannot race a move.
  */
 import type { LogEntry, State } from 'boardgame.io';
 import { settingsFrom, type PlayerID, type WatergateState } from '../../game/index';
 import { restoredAs, undoAction, undoPlan } from '../../game/undo';
 import { botLevelOf, openSeat, seatEntry, TAKE_BACK_WAIT_MS, timeLeft, type MatchClock, type TakeBackMode, type TakeBackReason, type TakeBackRequest, type TakeBackStatus, type UndoResponse } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
-import type { Bus } from '../bus/index';
 import type { Logger } from '../log';
-import { StaleStateError } from '../storage/errors';
 import type { MatchData, MatchStore } from '../storage/types';
+import type { CommitDoor } from './commit';
 import { PlayLine } from './line';
 import { storageDown, type Entry, type MatchMemory, type MatchView } from './memory';
 import { replay } from './replay';
@@ -90,8 +89,8 @@ function restoredClock(m: MatchData, found: MatchClock | null, restored: State<W
 
 export interface TakeBackOptions {
   memory: MatchMemory;
+  door: CommitDoor;
   store: MatchStore;
-  bus: Bus;
   log: Logger;
 }
 
@@ -203,9 +202,7 @@ export class TakeBacks {
 
   /** Keeps a request (or its refusal) with the match, under its lock, and tells every board. */
   private async keep(e: Entry, request: TakeBackRequest): Promise<void> {
-    await this.o.store.updateMetadata(e.matchID, (m) => ({ ...m, takeBack: request }));
-    await this.o.memory.refresh(e);
-    this.o.bus.publish({ t: 'meta', matchID: e.matchID });
+    await this.o.door.metadata(e.matchID, (m) => ({ ...m, takeBack: request }), e);
   }
 
   /** Moves the match back to the position before `taker`'s last decision (and the computer's replies since). */
@@ -221,26 +218,9 @@ export class TakeBacks {
     const action = undoAction(taker, target._stateID);
     const log = [{ action, _stateID: head._stateID, turn: head.ctx.turn, phase: head.ctx.phase } as LogEntry];
     const clock = restoredClock(e.metadata, found, restored, now);
-    try {
-      // A snapshot with it: a match loaded later starts at or after its last take-back (load never replays one).
-      await this.o.store.commitMove(matchID, { prevStateID: head._stateID, seatsVersion: e.seatsVersion, state: restored, action, log, updatedAt: now, snapshot: true, clock });
-    } catch (err) {
-      if (err instanceof StaleStateError) {
-        await this.o.memory.refresh(e);
-        return refuse('stale');
-      }
-      // Saved or not: the stored head says which before anything else runs on this match.
-      e.doubt = true;
-      throw err;
-    }
-    e.state = restored;
-    e.line.push(restored, { action, auto: false, clock: e.metadata.clock ?? null });
-    e.log.push(...log);
-    e.sinceSnapshot = 0;
-    e.metadata = { ...e.metadata, updatedAt: now, ...(clock ? { clock } : {}) };
-    this.o.memory.delivery?.update(matchID, restored, log, head, e.metadata);
-    this.o.bus.publish({ t: 'move', matchID, stateID: restored._stateID });
-    this.o.memory.emit(e, 'move');
+    // A snapshot with it: a match loaded later starts at or after its last take-back (load never replays one).
+    const out = await this.o.door.state(e, { prev: head, next: restored, action, log, auto: false, snapshot: true, clock });
+    if (out === 'stale') return refuse('stale');
     this.o.log.info({ matchID, taker, from: head._stateID, to: target._stateID, stateID: restored._stateID }, 'taken back');
     return { status: 200, body: { stateID: restored._stateID } };
   }

@@ -9,10 +9,9 @@ import { requireSeat } from '../auth';
 import * as v from '../lobby/validate';
 import type { MatchService } from '../match/service';
 import { HttpError } from '../storage/errors';
-import type { MatchStore } from '../storage/types';
 import { checked } from './register';
 
-export function addNotifyRoute(router: Router, json: Router.Middleware, store: MatchStore, service: MatchService, requireGame: (name: string) => void): void {
+export function addNotifyRoute(router: Router, json: Router.Middleware, service: MatchService, requireGame: (name: string) => void): void {
   router.post('/games/:name/:id/notify', json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body);
@@ -20,7 +19,8 @@ export function addNotifyRoute(router: Router, json: Router.Middleware, store: M
     const playerID = v.seat(b.playerID, true)!;
     const creds = v.credentials(b.credentials);
     const notify = checked(b.webhook, 'webhook', ctx);
-    const done = await store.updateMetadata(ctx.params.id, (m) => {
+    // The service's copy of the seats is what the notifier reads after a move (here and in other processes).
+    const done = await service.changeMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
       const seat = seatEntry(m.players, playerID);
       const { notify: _old, ...data } = (seat.data ?? {}) as Record<string, unknown>;
@@ -29,8 +29,6 @@ export function addNotifyRoute(router: Router, json: Router.Middleware, store: M
       return { ...m, players: { ...m.players, [playerID]: { ...seat, data: Object.keys(data).length > 0 ? data : undefined } } };
     });
     if (done === undefined) throw new HttpError(404, `match ${ctx.params.id} not found`);
-    // The service's copy of the seats is what the notifier reads after a move (here and in other processes).
-    await service.metadataChanged(ctx.params.id);
     ctx.body = { webhook: notify !== null };
   });
 }

@@ -1,9 +1,10 @@
 /**
  * What a finished match means for its players' records (pure: storage calls it inside the write that
- * ends the game). A match is rated when it was created rated, both seats are held by two different
- * accounts (never the computer) and each player made at least MIN_DECISIONS decisions of their own.
- * The result is the game's, except that a seat the computer took over because its player abandoned it
- * loses. Each side has its own rating: the Editor's Editor rating plays against Nixon's Nixon rating.
+ * ends the game, through the commit door). A match is rated when it was created rated, both seats are held
+ * by two different accounts (never the computer) and the game was not aborted. The result is the game's,
+ * exactly as `ctx.gameover` names it — how a player's exit ends a game (a loss, or an abort before both
+ * sides decided) is server/match/ending.ts's to say, before the game ends, never reinterpreted here.
+ * Each side has its own rating: the Editor's Editor rating plays against Nixon's Nixon rating.
  */
 import { otherSeat } from '../../protocol/index';
 import { newRating, rateGame, type Rating } from './glicko';
@@ -24,8 +25,11 @@ export function ratedSetup(setupData: unknown): unknown {
   return s.clock !== undefined || s.abandonMinutes !== undefined ? setupData : { ...s, abandonMinutes: RATED_ABANDON_MINUTES };
 }
 
-/** Decisions each player must make (resigning and the clock running out are not decisions). */
-export const MIN_DECISIONS = 3;
+/**
+ * Decisions each player must have made (resigning, the clock and the server's moves are none): a game
+ * ended before is aborted (match/ending.ts), so this only guards the rule's other writers.
+ */
+export const MIN_DECISIONS = 1;
 
 /** A seat's account as the server marks it in the match metadata (`data.account`, never shown whole). */
 export interface SeatAccount {
@@ -40,14 +44,13 @@ export interface SeatFacts {
   bot: string | null;
   /** Moves the player made themselves (not the computer standing in, not resign or time). */
   decisions: number;
-  /** The computer was standing in because the player abandoned the seat. */
-  abandoned: boolean;
 }
 
 export interface FinishedMatch {
   matchID: string;
   rated: boolean;
-  winner: Side;
+  /** The game's winner as ctx.gameover names it; null: aborted. */
+  winner: Side | null;
   reason: string;
   seats: Record<Side, SeatFacts>;
   /** Every move of the game (both seats, the computer's too). */
@@ -76,15 +79,10 @@ export interface ResultRow {
   finishedAt: number;
 }
 
-/** The side that won as far as records go: an abandoned seat loses whatever its stand-in did. */
-export function recordedWinner(m: FinishedMatch): Side {
-  const gaveUp = SIDES.filter((s) => m.seats[s].abandoned);
-  return gaveUp.length === 1 ? otherSeat(gaveUp[0]) : m.winner;
-}
-
 /** Why a match is not rated (null when it is). */
 export function unratedBecause(m: FinishedMatch): string | null {
   if (!m.rated) return 'created unrated';
+  if (m.winner === null) return 'aborted';
   const [a, b] = [m.seats['0'], m.seats['1']];
   if (a.bot || b.bot) return 'against the computer';
   if (!a.account || !b.account) return 'a seat without an account';
@@ -99,7 +97,7 @@ export function unratedBecause(m: FinishedMatch): string | null {
  * last rated game before this one is rated.
  */
 export function gameEnd(m: FinishedMatch, ratings: (accountID: string, side: Side) => Rating | undefined): { results: ResultRow[]; ratings: { accountID: string; side: Side; rating: Rating }[] } {
-  const winner = recordedWinner(m);
+  const winner = m.winner;
   const rated = unratedBecause(m) === null;
   const before = (s: Side) => ratings(m.seats[s].account!.id, s) ?? newRating();
   const after = rated ? rateGame(before('0'), before('1'), winner === '0' ? 1 : 0, m.finishedAt) : null;

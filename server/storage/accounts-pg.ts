@@ -1,7 +1,7 @@
 /** The accounts' tables in PostgreSQL (or PGlite): same shape as accounts-sqlite.ts; see accounts.ts. */
 import { newRating } from '../ratings/glicko';
 import { gameEnd, SIDES, unratedBecause, type Side } from '../ratings/rules';
-import { backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import { refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
 import { RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
 import type { SqlQuery } from './sql';
 import { mergeMetadata, type NewMatch, type StoredRow } from './types';
@@ -89,10 +89,14 @@ export class PgAccounts implements AccountStore {
   async setSettings(id: string, settings: AccountSettings): Promise<void> {
     await this.sql.query(`UPDATE ${this.n.a} SET settings = $2 WHERE id = $1`, [id, JSON.stringify(settings)]);
   }
-  async remove(id: string, deletedName: string): Promise<void> {
-    await this.sql.transaction(async (q) => {
+  async remove(id: string, deletedName: string): Promise<SeatLink[]> {
+    return this.sql.transaction(async (q) => {
+      // The account's row locked first: a seat being linked to it (link, FOR SHARE) commits before, or finds it gone.
+      await q.query(`SELECT 1 FROM ${this.n.a} WHERE id = $1 FOR UPDATE`, [id]);
+      const { rows } = await q.query<{ match_id: string; seat: Side }>(`SELECT match_id, seat FROM ${this.n.l} WHERE account_id = $1`, [id]);
       await q.query(`UPDATE ${this.n.x} SET opponent_id = NULL, opponent_name = $2 WHERE opponent_id = $1`, [id, deletedName]);
       await q.query(`DELETE FROM ${this.n.a} WHERE id = $1`, [id]);
+      return rows.map((r) => ({ matchID: r.match_id, seat: r.seat, accountID: id }));
     });
   }
 
@@ -155,6 +159,7 @@ export class PgAccounts implements AccountStore {
   }
   /** Inside the caller's transaction: the seats a metadata change gave to accounts. */
   async link(q: SqlQuery, links: SeatLink[]): Promise<void> {
+    for (const l of links) if ((await q.query(`SELECT 1 FROM ${this.n.a} WHERE id = $1 FOR SHARE`, [l.accountID])).rows.length === 0) refuseGone();
     for (const l of links)
       await q.query(`INSERT INTO ${this.n.l} (match_id, seat, account_id) VALUES ($1, $2, $3) ON CONFLICT (match_id, seat) DO UPDATE SET account_id = EXCLUDED.account_id`, [l.matchID, l.seat, l.accountID]);
   }

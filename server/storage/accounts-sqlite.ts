@@ -1,7 +1,7 @@
 /** The accounts' tables in the embedded SQLite file (same shape as accounts-pg.ts; see accounts.ts). */
 import type Database from 'better-sqlite3';
 import { gameEnd, type Side } from '../ratings/rules';
-import { backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import { refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
 import { mergeMetadata, type StoredRow } from './types';
 
 export function createAccountTables(db: Database.Database): void {
@@ -109,10 +109,12 @@ export class SqliteAccounts implements AccountStore {
   async setSettings(id: string, settings: AccountSettings): Promise<void> {
     this.db.prepare('UPDATE wg_accounts SET settings = ? WHERE id = ?').run(JSON.stringify(settings), id);
   }
-  async remove(id: string, deletedName: string): Promise<void> {
-    this.db.transaction(() => {
+  async remove(id: string, deletedName: string): Promise<SeatLink[]> {
+    return this.db.transaction(() => {
+      const links = (this.db.prepare('SELECT match_id, seat FROM wg_account_seats WHERE account_id = ?').all(id) as { match_id: string; seat: Side }[]).map((r) => ({ matchID: r.match_id, seat: r.seat, accountID: id }));
       this.db.prepare('UPDATE wg_results SET opponent_id = NULL, opponent_name = ? WHERE opponent_id = ?').run(deletedName, id);
       this.db.prepare('DELETE FROM wg_accounts WHERE id = ?').run(id);
+      return links;
     })();
   }
 
@@ -174,6 +176,8 @@ export class SqliteAccounts implements AccountStore {
   }
   /** Inside the caller's transaction: the seats a metadata change gave to accounts. */
   link(links: SeatLink[]): void {
+    const exists = this.db.prepare('SELECT 1 FROM wg_accounts WHERE id = ?');
+    for (const l of links) if (!exists.get(l.accountID)) refuseGone();
     const st = this.db.prepare('INSERT INTO wg_account_seats (match_id, seat, account_id) VALUES (?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE SET account_id = excluded.account_id');
     for (const l of links) st.run(l.matchID, l.seat, l.accountID);
   }

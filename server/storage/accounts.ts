@@ -5,10 +5,12 @@
  * finished matches, and quick-pairing tickets. The backends share the tables' shape and the game-end step
  * (`finishedMatch` + server/ratings/rules.ts), run inside the write that ends the game.
  */
+import { SERVER_MOVES } from '../../game/index';
 import { seatEntry } from '../../protocol/index';
 import { GLICKO, type Rating } from '../ratings/glicko';
 import { SIDES, type FinishedMatch, type ResultRow, type SeatAccount, type Side } from '../ratings/rules';
 import type { MatchData, NewMatch } from './types';
+import { HttpError } from './errors';
 
 export type { Rating, ResultRow, Side };
 
@@ -66,6 +68,11 @@ export interface Pairing {
   links: SeatLink[];
 }
 
+/** A seat given to an account that no longer exists (deleted meanwhile): the change that gave it is refused. */
+export const refuseGone = (): never => {
+  throw new HttpError(409, 'this account has been deleted');
+};
+
 /** A leaderboard line as stored: the account's side ratings (those it has), in the board's order. */
 export interface BoardEntry {
   username: string;
@@ -119,8 +126,12 @@ export interface AccountStore {
   byID(id: string): Promise<(Account & { password: string | null }) | undefined>;
   setPassword(id: string, password: string): Promise<void>;
   setSettings(id: string, settings: AccountSettings): Promise<void>;
-  /** Removes the account with its sessions, passkeys, seat links, ratings and record; opponents' records name it "deleted player". */
-  remove(id: string, deletedName: string): Promise<void>;
+  /**
+   * Removes the account with its sessions, passkeys, seat links, ratings and record; opponents' records
+   * name it "deleted player". Returns the seat links it removed (read in the same transaction: a seat
+   * taken up to the removal is among them, and `link` refuses the account after it).
+   */
+  remove(id: string, deletedName: string): Promise<SeatLink[]>;
 
   addSession(s: { hash: string; accountID: string; createdAt: number; expiresAt: number }): Promise<void>;
   /** The account of a session that has not expired at `now`, and when it expires. */
@@ -175,7 +186,8 @@ export function finishedMatch(
   finishedAt: number,
 ): FinishedMatch | null {
   const over = gameover as { winner?: unknown; reason?: unknown } | undefined;
-  if (over?.winner !== '0' && over?.winner !== '1') return null;
+  const won = over?.winner === '0' || over?.winner === '1';
+  if (!won && over?.reason !== 'aborted') return null;
   const seats = {} as FinishedMatch['seats'];
   for (const s of SIDES) {
     const p = seatEntry(m.players, s);
@@ -185,11 +197,10 @@ export function finishedMatch(
       account: seatAccount(p),
       bot: typeof bot === 'string' ? bot : null,
       decisions: counts.find((c) => c.seat === s)?.decisions ?? 0,
-      abandoned: m.standIns?.[s]?.reason === 'abandoned',
     };
   }
-  return { matchID, rated: (m as { rated?: unknown }).rated === true, winner: over.winner, reason: typeof over.reason === 'string' ? over.reason : '', seats, moves, startedAt: m.createdAt, finishedAt };
+  return { matchID, rated: (m as { rated?: unknown }).rated === true, winner: won ? (over!.winner as Side) : null, reason: typeof over!.reason === 'string' ? over!.reason : '', seats, moves, startedAt: m.createdAt, finishedAt };
 }
 
-/** Moves that are no decision of the player: giving up, the clock running out, a take-back. */
-export const NOT_DECISIONS = ['resign', 'timeout', 'undo'];
+/** Moves that are no decision of the player: giving up, the server's (the clock, an exit), a take-back. */
+export const NOT_DECISIONS = ['resign', ...SERVER_MOVES, 'undo'];

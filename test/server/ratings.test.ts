@@ -1,6 +1,6 @@
 /**
  * Ratings by side. The Glicko-2 library against Glickman's published worked example; the rules (who is
- * rated, an abandoned seat loses, the computer's and the clock's moves are no decisions); the game-end
+ * rated, the result is the game's own, an aborted game is unrated, the computer's and the clock's moves are no decisions); the game-end
  * step inside the store's write of the game-ending move on every backend — exactly once however many
  * writers race (on PostgreSQL from two separate connection pools, as two processes would); and over real
  * sockets: a rated match ended by resignation moves both side ratings once, shown in the profile and the
@@ -16,7 +16,7 @@ import type { State } from 'boardgame.io';
 import { Watergate, legalMoves, type WatergateState } from '../../game/index';
 import { buildMatch } from '../../server/lobby/matches';
 import { atTime, IDLE_PERIOD_MS, newRating, ratePeriod, rateGame } from '../../server/ratings/glicko';
-import { gameEnd, recordedWinner, unratedBecause, type FinishedMatch } from '../../server/ratings/rules';
+import { gameEnd, unratedBecause, type FinishedMatch } from '../../server/ratings/rules';
 import { boardRow, profileOf } from '../../server/accounts/players';
 import { openStore } from '../../server/storage/index';
 import type { MatchStore, MoveCommit } from '../../server/storage/types';
@@ -88,28 +88,32 @@ const finished = (o: Partial<FinishedMatch> = {}, seats: Partial<Record<'0' | '1
   finishedAt: 60_000,
   ...o,
   seats: {
-    '0': { name: 'A', account: acct('a'), bot: null, decisions: 5, abandoned: false, ...seats['0'] },
-    '1': { name: 'B', account: acct('b'), bot: null, decisions: 5, abandoned: false, ...seats['1'] },
+    '0': { name: 'A', account: acct('a'), bot: null, decisions: 5, ...seats['0'] },
+    '1': { name: 'B', account: acct('b'), bot: null, decisions: 5, ...seats['1'] },
   },
 });
 
 describe('the rating rules', () => {
-  it('rate only a match created rated between two distinct accounts who each made 3 decisions', () => {
+  it('rate only a match created rated between two distinct accounts, not aborted, each having decided', () => {
     expect(unratedBecause(finished())).toBeNull();
     expect(unratedBecause(finished({ rated: false }))).toBe('created unrated');
     expect(unratedBecause(finished({}, { '1': { account: null } }))).toBe('a seat without an account');
     expect(unratedBecause(finished({}, { '1': { bot: 'easy', account: null } }))).toBe('against the computer');
     expect(unratedBecause(finished({}, { '1': { account: acct('a') } }))).toBe('one account on both seats');
-    expect(unratedBecause(finished({}, { '1': { decisions: 2 } }))).toBe('fewer than 3 decisions');
-    expect(unratedBecause(finished({}, { '0': { decisions: 3 }, '1': { decisions: 3 } }))).toBeNull();
+    expect(unratedBecause(finished({ winner: null, reason: 'aborted' }))).toBe('aborted');
+    expect(unratedBecause(finished({}, { '1': { decisions: 0 } }))).toBe('fewer than 1 decisions');
+    expect(unratedBecause(finished({}, { '0': { decisions: 1 }, '1': { decisions: 1 } }))).toBeNull();
   });
 
-  it('an abandoned seat loses whatever the computer standing in for it did; otherwise the game decides', () => {
-    expect(recordedWinner(finished({ winner: '0' }, { '0': { abandoned: true } }))).toBe('1');
-    expect(recordedWinner(finished({ winner: '1' }))).toBe('1');
-    const out = gameEnd(finished({ winner: '0' }, { '0': { abandoned: true } }), () => undefined);
-    expect(out.results.map((r) => [r.side, r.won])).toEqual([['0', false], ['1', true]]);
-    expect(out.ratings.find((r) => r.side === '1')!.rating.rating).toBeGreaterThan(1500);
+  it('the records name the winner the game names; an aborted game has none and changes no rating', () => {
+    for (const winner of ['0', '1'] as const) {
+      const out = gameEnd(finished({ winner }), () => undefined);
+      expect(out.results.map((r) => [r.side, r.won])).toEqual([['0', winner === '0'], ['1', winner === '1']]);
+      expect(out.ratings.find((r) => r.side === winner)!.rating.rating).toBeGreaterThan(1500);
+    }
+    const aborted = gameEnd(finished({ winner: null, reason: 'aborted' }), () => undefined);
+    expect(aborted.ratings).toEqual([]);
+    expect(aborted.results.map((r) => [r.side, r.won, r.rated, r.reason])).toEqual([['0', false, false, 'aborted'], ['1', false, false, 'aborted']]);
   });
 
   it("writes each account's record, rated or not, and side ratings only when rated", () => {
@@ -224,7 +228,7 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as const) {
     });
 
     it("too few decisions (the computer's moves do not count) or created unrated: recorded, not rated", async () => {
-      for (const [tag, o] of [['c', { decisions: [3, 2] }], ['d', { autoFor: '1', decisions: [4, 4] }], ['e', { rated: false }]] as const) {
+      for (const [tag, o] of [['c', { decisions: [3, 0] }], ['d', { autoFor: '1', decisions: [4, 4] }], ['e', { rated: false }]] as const) {
         const { matchID, ids, last } = await seated(tag, o as never);
         await store.commitMove(matchID, end(last, '1'));
         expect((await store.accounts.ratings(ids)).size, tag).toBe(0);
@@ -256,11 +260,12 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as const) {
       expect(board.find((b) => b.username === 'idlel')?.ratings['0']?.ratedAt).toBe(t0 + 365 * day);
     });
 
-    it('an abandoned seat loses even when the computer standing in for it won', async () => {
+    it('the stored result is the game\'s: a seat the computer stood in for wins when the game says it won', async () => {
       const { matchID, ids, last } = await seated('f', { abandoned: '0' });
       await store.commitMove(matchID, end(last, '0'));
-      expect((await store.accounts.results(ids[0], 10))[0].won).toBe(false);
-      expect((await store.accounts.ratings(ids)).get(ids[1])!['1']!.rating).toBeGreaterThan(1500);
+      expect((await store.accounts.results(ids[0], 10))[0].won).toBe(true);
+      expect((await store.accounts.results(ids[1], 10))[0].won).toBe(false);
+      expect((await store.accounts.ratings(ids)).get(ids[0])!['0']!.rating).toBeGreaterThan(1500);
     });
   });
 }

@@ -334,6 +334,10 @@ const ptBR: Translation = {
     supply: 'A reserva de impulso acabou na avaliação.',
     resigned: '{{loser}} desistiu.',
     time: 'O tempo de {{loser}} acabou.',
+    left: '{{loser}} saiu da partida.',
+    abandoned: '{{loser}} ficou ausente por tempo demais.',
+    aborted: 'Partida cancelada',
+    abortedWhy: 'A partida parou antes da primeira decisão de {{side}}: ninguém vence e ela não vale rating.',
   },
   hint: {
     button: 'O que o computador faria?',
@@ -437,6 +441,9 @@ const ptBR: Translation = {
     'win.supply': 'Nixon vence: a reserva de impulso acabou.',
     'win.resigned': '{{who}} vence: o outro lado desistiu.',
     'win.time': '{{who}} vence no tempo: o relógio do outro lado zerou.',
+    'win.left': '{{who}} vence: o outro lado saiu da partida.',
+    'win.abandoned': '{{who}} vence: o outro lado ficou ausente por tempo demais.',
+    'game.aborted': 'Partida cancelada antes da primeira decisão de {{who}}.',
     noToken: 'nenhuma ficha',
   },
   cardNames: {

@@ -321,6 +321,10 @@ const zhCN: Translation = {
     supply: '结算时势头库存耗尽。',
     resigned: '{{loser}}认输了。',
     time: '{{loser}}超时了。',
+    left: '{{loser}}离开了对局。',
+    abandoned: '{{loser}}离开太久。',
+    aborted: '对局已取消',
+    abortedWhy: '对局在{{side}}做出第一个决定之前停止：无人获胜，不计等级分。',
   },
   hint: {
     button: '电脑会怎么做？',
@@ -411,6 +415,9 @@ const zhCN: Translation = {
     'win.supply': '尼克松获胜：势头库存耗尽。',
     'win.resigned': '{{who}}获胜：对方认输。',
     'win.time': '{{who}}获胜：对方的时间用完了。',
+    'win.left': '{{who}}获胜：对方离开了对局。',
+    'win.abandoned': '{{who}}获胜：对方离开太久。',
+    'game.aborted': '对局在{{who}}做出第一个决定之前取消。',
     noToken: '没有标记',
   },
   cardNames: {
