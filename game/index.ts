@@ -91,5 +91,5 @@ export { LOG_KEYS, type LogKey } from './logkeys';
 export { newGame, applyMove, checkMove, legalOption, MOVE_NAMES, SERVER_MOVES, FORFEIT_REASONS, type ForfeitReason } from './engine';
 export { isOver } from './track';
 export { advance, advanceMove, type MoveAction } from './advance';
-export { OPTION_VALUES, DEFAULT_OPTIONS, SETTING_LIMITS, CLOCK_PRESETS, ABANDON_CHOICES, TAKE_BACK_SETTINGS, settingsFrom, validateSetupData } from './state';
+export { OPTION_VALUES, DEFAULT_OPTIONS, SETTING_LIMITS, ABANDON_CHOICES, TAKE_BACK_SETTINGS, settingsFrom, optionsFrom, validateSetupData } from './state';
 export { connectedInformants, pinSpaces } from './pinning';

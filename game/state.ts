@@ -27,11 +27,6 @@ export const TAKE_BACK_SETTINGS: readonly TakeBackSetting[] = ['off', 'consent',
 /** Limits of the match settings (MatchSettings): a clock of up to 30 days a side, a bonus up to a day. */
 export const SETTING_LIMITS = { initialSeconds: [1, 30 * 86_400], incrementSeconds: [0, 86_400], abandonMinutes: [1, 7 * 24 * 60] } as const;
 
-/** The create form's clocks: live (10 min + 10 s a decision) and relaxed, turn-based (1 day + 4 h). */
-export const CLOCK_PRESETS = {
-  live: { initialSeconds: 600, incrementSeconds: 10 },
-  relaxed: { initialSeconds: 86_400, incrementSeconds: 14_400 },
-} as const;
 /** The create form's choices of how long a seat may be away before the opponent may hand it to the computer. */
 export const ABANDON_CHOICES = [5, 15, 60, 1440] as const;
 

@@ -91,6 +91,10 @@ export interface PublicMatch {
   toMove?: '0' | '1' | null;
   /** Created rated: the result changes both players' side ratings. */
   rated?: boolean;
+  /** A "play again" match whose settings differ from the match it follows: what changed (such a rematch of a rated match is unrated). */
+  changed?: SettingChange[];
+  /** A "play again" match's seat kept for the old opponent until then (REMATCH_SEAT_KEPT_MS). */
+  kept?: { seat: '0' | '1'; until: number };
 }
 
 /**
@@ -138,6 +142,31 @@ export interface PlayAgainResponse {
   playerID: '0' | '1';
   playerCredentials: string;
 }
+
+/**
+ * The settings a "play again" match may change from the match it follows (setupData, each as it applies:
+ * defaults filled in). A rematch of a rated match stays rated only when none changes; otherwise it is
+ * unrated and its data lists the changes (PublicMatch.changed), so the accept button can say them.
+ */
+export type SettingName = 'clock' | 'abandonMinutes' | 'hints' | 'takeBacks' | 'jokerFallback' | 'pinImpossible';
+export interface ClockValue {
+  initialSeconds: number;
+  incrementSeconds: number;
+  onTimeout: 'lose' | 'bot';
+}
+/** clock: ClockValue or null (untimed); abandonMinutes: minutes or null (never); hints: boolean; the others: their value. */
+export interface SettingChange {
+  setting: SettingName;
+  from: ClockValue | number | boolean | string | null;
+  to: ClockValue | number | boolean | string | null;
+}
+
+/**
+ * How long a rematch's seat left for the old opponent is kept for them (PublicMatch.kept): only the old
+ * match's other player, through "play again", may take it until then; a plain join is refused (409). After
+ * it, the seat is open to anyone. The asker may leave the next match at any time.
+ */
+export const REMATCH_SEAT_KEPT_MS = 24 * 3600_000;
 
 /** Emitted to everyone following a match once a next match exists: { matchID, nextMatchID }. */
 export const NEXT_EVENT = 'watergate:next';

@@ -9,14 +9,13 @@
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Game } from 'boardgame.io';
-import { CLOCK_PRESETS } from '../../game/index';
 import type { PairRequest, PairStatus } from '../../protocol/accounts';
 import { levelForRating, setSeatEntry, seatEntry, otherSeat } from '../../protocol/index';
+import { TIME_CONTROLS, type TimeControl } from '../../protocol/rated';
 import { generateCredentials } from '../auth';
 import { enforce, type Limiter } from '../limits';
 import { buildMatch, newMatchID } from '../lobby/matches';
 import * as v from '../lobby/validate';
-import { ratedSetup } from '../ratings/rules';
 import type { MatchService } from '../match/service';
 import type { Account, AccountStore, Pairing, Ticket } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
@@ -51,8 +50,10 @@ function request(raw: unknown, account: Account | undefined): PairRequest {
 /** The match two tickets are paired into: sides as asked (either: the other's choice, else by lot), both seated. */
 export function pairedMatch(game: Game, a: Ticket, b: Ticket): Pairing {
   const aSide: Side = a.side !== 'either' ? a.side : b.side !== 'either' ? otherSeat(b.side) : randomBytes(1)[0] % 2 === 0 ? '0' : '1';
-  const setupData = a.clock === 'none' ? undefined : { clock: { ...CLOCK_PRESETS[a.clock as keyof typeof CLOCK_PRESETS], onTimeout: 'lose' } };
-  const { initialState, metadata } = buildMatch(game, a.rated ? ratedSetup(setupData) : setupData, true);
+  const clock = TIME_CONTROLS[a.clock as TimeControl].clock;
+  const setupData = clock ? { clock: { ...clock, onTimeout: 'lose' } } : undefined;
+  // A rated ticket's match is set up as any rated match is (lobby/validate.ts: untimed gets its abandon limit).
+  const { initialState, metadata } = buildMatch(game, a.rated ? v.ratedSetupData(setupData) : setupData, true);
   if (a.rated) metadata.rated = true;
   const matchID = newMatchID();
   const seats: Pairing['seats'] = [];

@@ -5,9 +5,10 @@
  * the server, whatever new fields they grow. Only the server's own mark of a bot seat is shown.
  */
 import { settingsFrom } from '../../game/index';
-import { botLevelOf, type MatchClock, type MatchStatus, type PublicMatch, type PublicSeat, type TakeBackStatus } from '../../protocol/index';
+import { botLevelOf, openSeat, seatEntry, type MatchClock, type MatchStatus, type PublicMatch, type PublicSeat, type TakeBackStatus } from '../../protocol/index';
 import { seatAccount } from '../storage/accounts';
 import type { MatchData } from '../storage/types';
+import type { NextMetadata } from './rematch';
 
 export function publicSeats(metadata: MatchData): PublicSeat[] {
   return Object.values(metadata.players).map((p) => {
@@ -31,7 +32,7 @@ export function publicMatch(matchID: string, metadata: MatchData, extra: Pick<Pu
   if (metadata.unlisted !== undefined) m.unlisted = metadata.unlisted;
   if (metadata.clock !== undefined) m.clock = publicClock(metadata.clock);
   if (metadata.rated === true) m.rated = true;
-  return { ...m, ...extra };
+  return { ...m, ...publicRematch(metadata), ...extra };
 }
 
 /**
@@ -51,7 +52,8 @@ export function matchStatus(matchID: string, metadata: MatchData, takeBack?: Tak
     standIns,
     away,
     abandonMinutes: settings.abandonMinutes,
-    hints: settings.hints && settings.clock === null,
+    // Never in a rated match, whatever an older setup said (rated matches are created without hints).
+    hints: settings.hints && settings.clock === null && metadata.rated !== true,
     ...(takeBack ? { takeBack } : {}),
     now: Date.now(),
   };
@@ -60,4 +62,13 @@ export function matchStatus(matchID: string, metadata: MatchData, takeBack?: Tak
 /** A match's clock, field by field (it is public: both boards and the lobby show it). */
 function publicClock(c: MatchClock): MatchClock {
   return { remaining: { '0': c.remaining['0'], '1': c.remaining['1'] }, running: c.running, since: c.since, stateID: c.stateID, deadline: c.deadline };
+}
+
+/** What anyone may see of a "play again" match (rematch.ts): what changed, and the seat kept until when — never who held it. */
+function publicRematch(m: MatchData): Pick<PublicMatch, 'changed' | 'kept'> {
+  const { changed, kept } = m as NextMetadata;
+  return {
+    ...(changed ? { changed } : {}),
+    ...(kept && Date.now() < kept.until && openSeat([seatEntry(m.players, kept.seat)]) ? { kept: { seat: kept.seat, until: kept.until } } : {}),
+  };
 }

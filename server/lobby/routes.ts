@@ -21,7 +21,7 @@ import { HttpError } from '../storage/errors';
 import type { MatchStore } from '../storage/types';
 import { buildMatch, newMatchID, seatBot } from './matches';
 import { publicMatch } from './public';
-import { firstAsker, laterAsker, type Seated } from './rematch';
+import { firstAsker, holderOf, keptSeatRefusal, laterAsker, type Seated } from './rematch';
 import { addReplayRoute } from './replay';
 import { endByExit } from './exits';
 import { addStandInRoutes } from './standin';
@@ -29,7 +29,6 @@ import { addUndoRoute } from './undo';
 import { addNotifyRoute } from '../notify/route';
 import { withNotify } from '../notify/register';
 import * as v from './validate';
-import { ratedSetup } from '../ratings/rules';
 import { accountMark, isAccountName, keptMark, linkOf, markedData, refuseAccountName, refuseRename, refuseServerFields } from '../accounts/seat';
 
 export interface LobbyHooks {
@@ -70,9 +69,8 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const rated = v.optionalBoolean(b.rated, 'rated') ?? ctx.state.account !== undefined;
     if (rated && !ctx.state.account) throw new HttpError(400, 'rated matches are created by signed-in players: sign in, or leave rated out');
     const matchID = newMatchID();
-    const { initialState, metadata } = buildMatch(game, rated ? ratedSetup(b.setupData) : b.setupData, unlisted);
-    // Ratings are for games played without take-backs (unset, a rated match has them off).
-    if (rated && ![undefined, 'off'].includes((b.setupData as { takeBacks?: string } | undefined)?.takeBacks)) throw new HttpError(400, 'takeBacks must be "off" in a rated match');
+    // A rated match's settings are one of the rated time controls and nothing else (validate.ts).
+    const { initialState, metadata } = buildMatch(game, rated ? v.ratedSetupData(b.setupData) : b.setupData, unlisted);
     if (rated) metadata.rated = true;
     await store.createMatch({ matchID, initialState, metadata });
     await hooks.onMatchCreated?.({ matchID, metadata, setupData: b.setupData });
@@ -108,9 +106,12 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     let playerID = '';
     const done = await service.changeMetadata(ctx.params.id, (m) => {
       const free = (id: string) => !seatEntry(m.players, id).name;
-      const id = wanted ?? ['0', '1'].find(free);
+      // A rematch's seat kept for the old opponent is not free to anyone else (rematch.ts).
+      const id = wanted ?? ['0', '1'].find((s) => free(s) && !keptSeatRefusal(m, s)) ?? ['0', '1'].find(free);
       if (id === undefined) throw new HttpError(409, `match ${ctx.params.id} is full`);
       if (!free(id)) throw new HttpError(409, `seat ${id} (${roleText(id)}) is already taken`);
+      const kept = keptSeatRefusal(m, id);
+      if (kept) throw kept;
       playerID = id;
       // A fresh seat: nothing of an earlier holder (its data, webhook, presence) passes to the joiner.
       const seat: Seat = { id: seatEntry(m.players, id).id, name: mark?.username ?? name, credentials: playerCredentials };
@@ -180,18 +181,20 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     v.numPlayers(b.numPlayers);
     let nextMatchID = '';
     let name: string | undefined;
+    let holder = '';
     let seated = null as Seated | null;
     let created: { matchID: string; metadata: Server.MatchData; setupData: unknown } | null = null;
     const signedIn = await accountMark(ctx, store.accounts);
     const done = await service.changeMetadata(ctx.params.id, (m) => {
       requireSeat(m, playerID, creds);
       name = seatEntry(m.players, playerID).name;
+      holder = holderOf(m, playerID);
       if (m.nextMatchID) {
         nextMatchID = m.nextMatchID;
         return m;
       }
       // Created, with the asker seated, inside the same transaction as the link: both players asking at
-      // once get one match.
+      // once get one match. Another setup is listed in it as changes (and unrates a rated match's rematch).
       const setupData = b.setupData ?? m.setupData;
       const mark = rematchMark(m, playerID, signedIn);
       const first = firstAsker(game, m, playerID, { swap, setupData, unlisted: unlisted ?? m.unlisted ?? false, mark });
@@ -208,7 +211,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       // The opponent accepting: the seat left in the next match, in a transaction of its own.
       const mark = await oldMark(store, ctx.params.id, playerID, signedIn);
       const joined = await service.changeMetadata(nextMatchID, (next) => {
-        const later = laterAsker(next, nextMatchID, playerID, name, mark);
+        const later = laterAsker(next, nextMatchID, playerID, name, mark, holder);
         seated = later.seated;
         return { metadata: later.metadata, links: linkOf(nextMatchID, later.seated.playerID, mark) };
       });

@@ -13,19 +13,6 @@ export type Side = '0' | '1';
 export const SIDES: readonly Side[] = ['0', '1'];
 
 /**
- * A rated match must end: without a clock, a player who stops answering could otherwise keep a lost game
- * from ever counting. Unless its setup says otherwise, a rated match without a clock lets the opponent
- * hand a seat away this long to the computer (and an abandoned seat loses, rateMatch below).
- */
-export const RATED_ABANDON_MINUTES = 24 * 60;
-
-/** The setup a rated match is created with: `setupData`, with RATED_ABANDON_MINUTES when it has neither a clock nor its own. */
-export function ratedSetup(setupData: unknown): unknown {
-  const s = (setupData ?? {}) as { clock?: unknown; abandonMinutes?: unknown };
-  return s.clock !== undefined || s.abandonMinutes !== undefined ? setupData : { ...s, abandonMinutes: RATED_ABANDON_MINUTES };
-}
-
-/**
  * Decisions each player must have made (resigning, the clock and the server's moves are none): a game
  * ended before is aborted (match/ending.ts), so this only guards the rule's other writers.
  */
