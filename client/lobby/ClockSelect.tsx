@@ -1,8 +1,9 @@
-/** The time controls a match may have (none, live, relaxed: CLOCK_PRESETS), as the create form and "Play now" offer them. */
+/** The time controls a match may have (none, live, relaxed: protocol/rated.ts TIME_CONTROLS), as the create form and "Play now" offer them. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TIME_CONTROL_NAMES, type TimeControl } from '../../protocol/rated';
 
-export type ClockChoice = 'none' | 'live' | 'relaxed';
+export type ClockChoice = TimeControl;
 
 export function ClockSelect({ value, onChange, marker }: { value: ClockChoice; onChange: (c: ClockChoice) => void; marker: string }): ReactNode {
   const { t } = useTranslation();
@@ -10,7 +11,7 @@ export function ClockSelect({ value, onChange, marker }: { value: ClockChoice; o
     <label className="field">
       <span>{t('clock.label')}</span>
       <select {...{ [marker]: true }} value={value} onChange={(e) => onChange(e.target.value as ClockChoice)}>
-        {(['none', 'live', 'relaxed'] as const).map((c) => (
+        {TIME_CONTROL_NAMES.map((c) => (
           <option key={c} value={c}>
             {t(`clock.${c}`)}
           </option>

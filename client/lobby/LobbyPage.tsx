@@ -5,8 +5,9 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ABANDON_CHOICES, CLOCK_PRESETS, DEFAULT_OPTIONS, OPTION_VALUES, TAKE_BACK_SETTINGS, type Options, type PlayerID, type TakeBackSetting } from '../../game';
+import { ABANDON_CHOICES, DEFAULT_OPTIONS, OPTION_VALUES, TAKE_BACK_SETTINGS, type Options, type PlayerID, type TakeBackSetting } from '../../game';
 import type { PublicMatch } from '../../protocol/index';
+import { TIME_CONTROLS, type TimeControl } from '../../protocol/rated';
 import { roleName } from '../i18n/words';
 import { go } from '../route';
 import { GAME, dropReads, errorText, isRegisteredName, isTaken, joinSeat, listOpen, lobby, playVsComputer, retryAfter, type Level } from './api';
@@ -36,7 +37,7 @@ export default function LobbyPage(): ReactNode {
   const [unlisted, setUnlisted] = useState(false);
   const [options, setOptions] = useState<Options>(DEFAULT_OPTIONS);
   // The match's clock (a preset), what happens when it runs out, and after how long away a seat may be handed over.
-  const [clock, setClock] = useState<'none' | keyof typeof CLOCK_PRESETS>('none');
+  const [clock, setClock] = useState<TimeControl>('none');
   const [onTimeout, setOnTimeout] = useState<'lose' | 'bot'>('lose');
   const [abandon, setAbandon] = useState<number | null>(null);
   // "What would the computer do?": offered in untimed matches only; on by default against the computer.
@@ -127,12 +128,22 @@ export default function LobbyPage(): ReactNode {
     }
   };
 
+  // A rated match's settings (protocol/rated.ts): its clock's abandon floor, never "never" without a clock.
+  const ratedForm = !!account && rated;
+  const floor = ratedForm ? TIME_CONTROLS[clock].ratedAbandonFloor : 0;
+  const abandonChoices = ABANDON_CHOICES.filter((m) => m >= floor);
+  const neverAllowed = !ratedForm || clock !== 'none';
+  const handOver = abandon === null ? (neverAllowed ? null : floor) : Math.max(abandon, floor);
+
   const create = (role: PlayerID) => {
     const n = needName();
     if (!n) return;
     void run(async () => {
-      const settings = { ...(clock === 'none' ? {} : { clock: { ...CLOCK_PRESETS[clock], onTimeout } }), ...(abandon === null ? {} : { abandonMinutes: abandon }) };
-      const { matchID } = await lobby.createMatch(GAME, { numPlayers: 2, unlisted, ...(account ? { rated } : {}), setupData: { ...options, ...settings, ...(hints && clock === 'none' ? { hints } : {}), ...(account && rated ? {} : { takeBacks }) } } as never);
+      const c = TIME_CONTROLS[clock].clock;
+      const settings = { ...(c ? { clock: { ...c, onTimeout: ratedForm ? 'lose' : onTimeout } } : {}), ...(handOver === null ? {} : { abandonMinutes: handOver }) };
+      // A rated match: the standard rules, no hints, no take-backs (the server refuses anything else).
+      const free = ratedForm ? {} : { ...options, ...(hints && clock === 'none' ? { hints } : {}), takeBacks };
+      const { matchID } = await lobby.createMatch(GAME, { numPlayers: 2, unlisted, ...(account ? { rated } : {}), setupData: { ...settings, ...free } } as never);
       await joinSeat(matchID, role, n);
       go(`#/match/${matchID}`);
     });
@@ -210,14 +221,19 @@ export default function LobbyPage(): ReactNode {
               <input type="checkbox" data-rated-create checked={rated} onChange={(e) => setRated(e.target.checked)} /> {t('playNow.rated')}
             </label>
           )}
+          {ratedForm && (
+            <p className="hint" data-rated-rules>
+              {t('lobby.ratedRules')}
+            </p>
+          )}
           <div className="clock-options">
             <ClockSelect value={clock} onChange={setClock} marker="data-clock-preset" />
-            {clock === 'none' && (
+            {clock === 'none' && !ratedForm && (
               <label className="check">
                 <input type="checkbox" data-hints checked={hints} onChange={(e) => setHints(e.target.checked)} /> {t('lobby.hints')}
               </label>
             )}
-            {clock !== 'none' && (
+            {clock !== 'none' && !ratedForm && (
               <label className="field">
                 <span>{t('clock.onTimeout')}</span>
                 <select data-on-timeout value={onTimeout} onChange={(e) => setOnTimeout(e.target.value as 'lose' | 'bot')}>
@@ -238,9 +254,9 @@ export default function LobbyPage(): ReactNode {
             </label>
             <label className="field">
               <span>{t('clock.abandon')}</span>
-              <select data-abandon value={abandon ?? ''} onChange={(e) => setAbandon(e.target.value === '' ? null : Number(e.target.value))}>
-                <option value="">{t('clock.abandonNever')}</option>
-                {ABANDON_CHOICES.map((m) => (
+              <select data-abandon value={handOver ?? ''} onChange={(e) => setAbandon(e.target.value === '' ? null : Number(e.target.value))}>
+                {neverAllowed && <option value="">{t('clock.abandonNever')}</option>}
+                {abandonChoices.map((m) => (
                   <option key={m} value={m}>
                     {t('clock.abandonMinutes', { count: m })}
                   </option>
@@ -248,7 +264,7 @@ export default function LobbyPage(): ReactNode {
               </select>
             </label>
           </div>
-          <details className="rules-options">
+          <details className="rules-options" hidden={ratedForm}>
             <summary>{t('options.title')}</summary>
             {OPTION_KEYS.map((k) => (
               <label key={k} className="field">

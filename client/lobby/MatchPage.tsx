@@ -27,7 +27,7 @@ const api = () => import('./api');
 // A free seat offered to a visitor without one (the address is the invitation): also on demand.
 const JoinOffer = lazy(() => import('./JoinOffer'));
 // "Play again" and the opponent's invitation: only once a game is over.
-const Rematch = lazy(() => import('./Rematch'));
+const Rematch = lazy(() => Promise.all([import('./Rematch'), loadPageWords()]).then(([m]) => m));
 // Clocks and the computer's stand-ins: only for matches that have them.
 const Status = lazy(() => Promise.all([import('./Status'), loadPageWords()]).then(([m]) => m));
 // "Take back" and the opponent's consent: only for matches that allow take-backs.

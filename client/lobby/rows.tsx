@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_OPTIONS, OPTION_VALUES, settingsFrom, type Options, type PlayerID } from '../../game';
-import type { PublicMatch, PublicSeat } from '../../protocol/index';
+import type { ClockValue, PublicMatch, PublicSeat, SettingChange, SettingName } from '../../protocol/index';
 import { roleName } from '../i18n/words';
 
 type T = ReturnType<typeof useTranslation>['t'];
@@ -58,10 +58,26 @@ export const timeText = (lang: string, ms: number): string => {
 };
 
 /** "10 min + 10 s", or "no clock". */
-function clockSummary(t: T, lang: string, setupData: unknown): string {
-  const c = settingsFrom(setupData as never).clock;
+function clockText(t: T, lang: string, c: { initialSeconds: number; incrementSeconds: number } | null): string {
   return c ? t('clock.summary', { initial: durationText(lang, c.initialSeconds), increment: durationText(lang, c.incrementSeconds) }) : t('lobby.noClock');
 }
+const clockSummary = (t: T, lang: string, setupData: unknown): string => clockText(t, lang, settingsFrom(setupData as never).clock);
+
+/** A setting's value as a rematch's changes show it (protocol SettingChange): "10 min + 10 s", "15 min", "off"… */
+function settingValue(t: T, lang: string, setting: SettingName, v: SettingChange['from']): string {
+  if (setting === 'clock') {
+    const c = v as ClockValue | null;
+    return c && c.onTimeout === 'bot' ? `${clockText(t, lang, c)} (${t('clock.bot')})` : clockText(t, lang, c);
+  }
+  if (setting === 'abandonMinutes') return v === null ? t('clock.abandonNever') : t('clock.abandonMinutes', { count: v as number });
+  if (setting === 'hints') return t(v ? 'rematch.on' : 'rematch.off');
+  if (setting === 'takeBacks') return t(`takeBack.settings.${v as string}`);
+  return t(`options.${setting}.short.${v as string}`);
+}
+
+/** "clock 1 s + 0 s instead of 10 min + 10 s": what a "play again" match changed, one setting at a time. */
+export const changeText = (t: T, lang: string, c: SettingChange): string =>
+  t('rematch.change', { setting: t(`rematch.settings.${c.setting}`), to: settingValue(t, lang, c.setting, c.to), from: settingValue(t, lang, c.setting, c.from) });
 
 /** The line under a match's players: age, rules, clock. */
 export function MatchFacts({ m }: { m: PublicMatch }): ReactNode {

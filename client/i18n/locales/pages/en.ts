@@ -36,6 +36,7 @@ const enPages = {
     more: 'More matches',
     ratedSeat: '{{name}} · {{rating}} ({{role}})',
     rated: 'rated',
+    ratedRules: 'Rated matches are played with one of these clocks, the standard rules, no hints and no take-backs; a seat is handed over no sooner than the clock allows.',
     localHint: 'Developers: {{link}} plays both seats in one page, with the debug panel.',
   },
   options: {
@@ -158,6 +159,15 @@ const enPages = {
     handOverLater: 'After {{minutes}} min away you may let the computer play for {{role}}.',
     handOver: 'Let the computer play for {{role}}',
     refused: 'Not done: {{reason}}',
+  },
+  rematch: {
+    unrated: 'Rematch — unrated: {{changes}}.',
+    changed: 'Changed for the rematch: {{changes}}.',
+    change: '{{setting}} {{to}} instead of {{from}}',
+    and: '; ',
+    on: 'on',
+    off: 'off',
+    settings: { clock: 'clock', abandonMinutes: 'hand-over after', hints: 'hints', takeBacks: 'take-backs', jokerFallback: 'joker rule', pinImpossible: 'unplaceable tokens' },
   },
   clock: {
     label: 'Clock',

@@ -38,6 +38,7 @@ const ptBRPages: PageTranslation = {
     more: 'Mais partidas',
     ratedSeat: '{{name}} · {{rating}} ({{role}})',
     rated: 'vale classificação',
+    ratedRules: 'Partidas que valem classificação usam um destes relógios, as regras padrão, sem dicas e sem desfazer; um lugar só é passado adiante depois do prazo que o relógio permite.',
     localHint: 'Desenvolvedores: {{link}} joga os dois lugares numa página, com o painel de depuração.',
   },
   options: {
@@ -160,6 +161,15 @@ const ptBRPages: PageTranslation = {
     handOverLater: 'Após {{minutes}} min de ausência você pode deixar o computador jogar por {{role}}.',
     handOver: 'Deixar o computador jogar por {{role}}',
     refused: 'Não foi feito: {{reason}}',
+  },
+  rematch: {
+    unrated: 'Revanche — não vale classificação: {{changes}}.',
+    changed: 'Mudou na revanche: {{changes}}.',
+    change: '{{setting}} {{to}} em vez de {{from}}',
+    and: '; ',
+    on: 'ativadas',
+    off: 'desativadas',
+    settings: { clock: 'relógio', abandonMinutes: 'passar o lugar após', hints: 'dicas', takeBacks: 'desfazer', jokerFallback: 'regra do curinga', pinImpossible: 'marcadores sem espaço' },
   },
   clock: {
     label: 'Relógio',

@@ -38,6 +38,7 @@ const zhCNPages: PageTranslation = {
     more: '更多对局',
     ratedSeat: '{{name}} · {{rating}}（{{role}}）',
     rated: '计分',
+    ratedRules: '计分对局只能使用以下计时方式之一，采用标准规则，不提供提示，不允许悔棋；离线座位的移交时限不短于该计时方式的下限。',
     localHint: '开发者：{{link}} 在一个页面中操作双方，并带调试面板。',
   },
   options: {
@@ -159,6 +160,15 @@ const zhCNPages: PageTranslation = {
     handOverLater: '离开 {{minutes}} 分钟后，你可以让电脑代替{{role}}行棋。',
     handOver: '让电脑代替{{role}}行棋',
     refused: '未完成：{{reason}}',
+  },
+  rematch: {
+    unrated: '再来一局——不计分：{{changes}}。',
+    changed: '再来一局的改动：{{changes}}。',
+    change: '{{setting}}为{{to}}（原为{{from}}）',
+    and: '；',
+    on: '开启',
+    off: '关闭',
+    settings: { clock: '计时', abandonMinutes: '离线移交时限', hints: '提示', takeBacks: '悔棋', jokerFallback: '百搭规则', pinImpossible: '无处放置的标记' },
   },
   clock: {
     label: '计时',
