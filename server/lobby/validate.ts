@@ -120,18 +120,20 @@ export function queryCursor(q: Record<string, unknown>): ListCursor | undefined 
   return { updatedAt: Number(m[1]), matchID: m[2] };
 }
 
-/** The rated time controls as a refusal lists them: "no clock, 600+10 s or 86400+14400 s". */
-const RATED_CLOCKS = Object.values(TIME_CONTROLS)
-  .map((c) => (c.clock ? `{ initialSeconds: ${c.clock.initialSeconds}, incrementSeconds: ${c.clock.incrementSeconds} }` : 'none'))
-  .join(', ')
-  .replace(/, ([^,]*)$/, ' or $1');
+/** The rated time controls as a refusal lists them: "left out (none), { initialSeconds: 600, incrementSeconds: 10 } (live) or …". */
+const RATED_CLOCKS = (() => {
+  const items = Object.entries(TIME_CONTROLS).map(([name, c]) => (c.clock ? `{ initialSeconds: ${c.clock.initialSeconds}, incrementSeconds: ${c.clock.incrementSeconds} } (${name})` : `left out (${name})`));
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+})();
 
 /**
  * The setupData of a rated match (README "Rated matches"), or a 400 naming the field: one of the time
- * controls (protocol/rated.ts) with running out of time losing, an abandon limit no shorter than its
+ * controls (protocol/rated.ts), an abandon limit no shorter than its
  * control's floor (untimed: the floor when unset, so the game can always end), no hints, take-backs off and
  * the standard rules (the options' defaults): a rating compares games played under the same rules.
- * Refused rather than quietly changed, so an API user sees what they asked for cannot be rated.
+ * Refused rather than quietly changed, so an API user sees what they asked for cannot be rated — except
+ * the clock's onTimeout, stored as "lose": running out of time always loses a rated game (the computer
+ * never plays one), so "bot" would change nothing but the words.
  */
 export function ratedSetupData(setupData: unknown): SetupData {
   const why = validateSetupData(setupData);
@@ -139,12 +141,13 @@ export function ratedSetupData(setupData: unknown): SetupData {
   const s = (setupData ?? {}) as SetupData;
   const control = timeControlOf(s.clock);
   if (control === null) throw new HttpError(400, `clock must be one of the rated time controls in a rated match: ${RATED_CLOCKS}`);
-  if (s.clock?.onTimeout === 'bot') throw new HttpError(400, 'clock.onTimeout must be "lose" in a rated match: the computer never plays a rated game');
   const floor = TIME_CONTROLS[control].ratedAbandonFloor;
   if (s.abandonMinutes !== undefined && s.abandonMinutes < floor) throw new HttpError(400, `abandonMinutes must be at least ${floor} in a rated match ${control === 'none' ? 'without a clock' : `with this clock (${control})`}`);
   if (s.hints === true) throw new HttpError(400, 'hints are never offered in a rated match: leave out hints');
   if (s.takeBacks !== undefined && s.takeBacks !== 'off') throw new HttpError(400, 'takeBacks must be "off" in a rated match');
   for (const k of Object.keys(OPTION_VALUES) as (keyof Options)[])
     if (s[k] !== undefined && s[k] !== DEFAULT_OPTIONS[k]) throw new HttpError(400, `${k} must be "${DEFAULT_OPTIONS[k]}" (the standard rules) in a rated match`);
-  return control === 'none' && s.abandonMinutes === undefined ? { ...s, abandonMinutes: floor } : s;
+  // Running out of time loses a rated game whatever onTimeout says (match/ending.ts): stored as it applies.
+  if (s.clock) return { ...s, clock: { ...s.clock, onTimeout: 'lose' } };
+  return s.abandonMinutes === undefined ? { ...s, abandonMinutes: floor } : s;
 }

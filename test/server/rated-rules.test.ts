@@ -42,7 +42,6 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
         [{ clock: LIVE, abandonMinutes: 1 }, /^abandonMinutes must be at least 5 in a rated match with this clock \(live\)$/],
         [{ hints: true }, /^hints are never offered in a rated match/],
         [{ clock: { initialSeconds: 1, incrementSeconds: 0, onTimeout: 'lose' } }, /^clock must be one of the rated time controls in a rated match: left out \(none\), \{ initialSeconds: 600, incrementSeconds: 10 \} \(live\) or \{ initialSeconds: 86400, incrementSeconds: 14400 \} \(relaxed\)$/],
-        [{ clock: { ...LIVE, onTimeout: 'bot' } }, /^clock\.onTimeout must be "lose" in a rated match/],
         [{ takeBacks: 'free' }, /^takeBacks must be "off" in a rated match$/],
         [{ jokerFallback: 'rulebook2019' }, /^jokerFallback must be "errata2023" \(the standard rules\) in a rated match$/],
         [{ pinImpossible: 'removeFromGame' }, /^pinImpossible must be "returnToBag" \(the standard rules\) in a rated match$/],
@@ -62,6 +61,8 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
         expect(r.status).toBe(200);
         expect((await match(r.body.matchID)).rated).toBe(true);
       }
+      // Running out of time loses a rated game: a clock asked to hand over to the computer is stored as it applies.
+      expect((await match((await create({ clock: { ...LIVE, onTimeout: 'bot' } })).body.matchID)).setupData).toEqual({ clock: LIVE });
       const plain = await match((await create({ clock: LIVE })).body.matchID);
       expect(plain).toMatchObject({ rated: true, setupData: { clock: LIVE } });
       expect((plain.setupData as { abandonMinutes?: number }).abandonMinutes).toBeUndefined();

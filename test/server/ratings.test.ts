@@ -354,7 +354,9 @@ describe('a rated match over the sockets (embedded)', () => {
       return (await t.store.head(matchID))!.metadata.setupData as { abandonMinutes?: number; clock?: unknown } | undefined;
     };
     expect((await setupOf({}))?.abandonMinutes).toBe(24 * 60);
-    expect((await setupOf({ setupData: { abandonMinutes: 15 } }))?.abandonMinutes).toBe(15);
+    expect((await setupOf({ setupData: { abandonMinutes: 36 * 60 } }))?.abandonMinutes).toBe(36 * 60);
+    // Never sooner than a day (the untimed control's floor, protocol/rated.ts): test/server/rated-rules.test.ts.
+    expect((await ed.call('/games/watergate/create', { setupData: { abandonMinutes: 15 } })).status).toBe(400);
     expect((await setupOf({ setupData: { clock: { initialSeconds: 600, incrementSeconds: 10, onTimeout: 'lose' } } }))?.abandonMinutes).toBeUndefined();
     expect((await setupOf({ rated: false }))?.abandonMinutes).toBeUndefined();
   });
