@@ -35,7 +35,7 @@ export type SeatID = '0' | '1';
 export type NextMetadata = MatchData & {
   seatedFrom?: Partial<Record<SeatID, SeatID>>;
   changed?: SettingChange[];
-  kept?: { seat: SeatID; from: SeatID; until: number; holder: string };
+  kept?: { seat: SeatID; from: SeatID; until: number; holder: string[] };
 };
 
 export interface Seated {
@@ -43,11 +43,16 @@ export interface Seated {
   playerCredentials: string;
 }
 
-/** Who holds a seat of the old match: its account, or for a guest its credentials (hashed: it is stored in another match). */
-export function holderOf(old: MatchData, seat: SeatID): string {
+/**
+ * Who holds a seat of the old match: its credentials (hashed: they are kept in another match) and its
+ * account if any. Either one still the same is the same player — a guest who has since given the seat to
+ * an account, or an account whose seat credentials were renewed — while someone who took the seat after
+ * its player left it has neither.
+ */
+export function holderOf(old: MatchData, seat: SeatID): string[] {
   const entry = seatEntry(old.players, seat);
   const account = (keptMark(entry?.data).account as AccountMark | undefined)?.id;
-  return account ? `account:${account}` : `guest:${hashOf(entry?.credentials ?? '')}`;
+  return [`credentials:${hashOf(entry?.credentials ?? '')}`, ...(account ? [`account:${account}`] : [])];
 }
 
 /** Each setting as it applies in a match of `old`'s kind (its bot, its ratedness) with this setup. */
@@ -115,7 +120,7 @@ export function keptSeatRefusal(m: MatchData, seat: string, now = Date.now()): H
  * The next match with a later asker in the seat left; a 409 when they already sit there, none is left, or
  * the seat is kept for the old opponent and the asker (`holder` of the old seat `asker`) is not them.
  */
-export function laterAsker(next: MatchData, nextMatchID: string, asker: SeatID, name: string | undefined, mark: AccountMark | null, holder: string): { metadata: MatchData; seated: Seated } {
+export function laterAsker(next: MatchData, nextMatchID: string, asker: SeatID, name: string | undefined, mark: AccountMark | null, holder: string[]): { metadata: MatchData; seated: Seated } {
   const n = next as NextMetadata;
   const from = n.seatedFrom ?? {};
   // A seat counts as theirs while it is still taken (they may have left it since).
@@ -127,7 +132,7 @@ export function laterAsker(next: MatchData, nextMatchID: string, asker: SeatID, 
     throw new HttpError(409, `seat ${wanted} (${roleText(wanted)}) in the next match ${nextMatchID} is already taken`);
   }
   const kept = n.kept && n.kept.seat === free && Date.now() < n.kept.until ? n.kept : null;
-  if (kept && (kept.from !== asker || kept.holder !== holder)) throw keptSeatRefusal(next, free)!;
+  if (kept && (kept.from !== asker || !kept.holder.some((h) => holder.includes(h)))) throw keptSeatRefusal(next, free)!;
   const playerCredentials = generateCredentials();
   const metadata: NextMetadata = {
     ...next,

@@ -181,7 +181,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     v.numPlayers(b.numPlayers);
     let nextMatchID = '';
     let name: string | undefined;
-    let holder = '';
+    let holder: string[] = [];
     let seated = null as Seated | null;
     let created: { matchID: string; metadata: Server.MatchData; setupData: unknown } | null = null;
     const signedIn = await accountMark(ctx, store.accounts);
