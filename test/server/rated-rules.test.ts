@@ -7,10 +7,10 @@
  * stranger sitting in the old match's seat asking "play again", gets a 409 that says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMATCH_SEAT_KEPT_MS, type PublicMatch } from '../../protocol/index';
+import { REMATCH_SEAT_KEPT_MS, STATUS_EVENT, type MatchStatus, type PublicMatch } from '../../protocol/index';
 import { TIME_CONTROLS } from '../../protocol/rated';
 import { signUp, type Signed } from './account-helpers';
-import { api, createAndJoin, postgresAvailable, startTestServer, type Backend, type TestServer } from './helpers';
+import { api, createAndJoin, next as nextEvent, postgresAvailable, rawSocket, startTestServer, type Backend, type TestServer } from './helpers';
 
 const hasPg = await postgresAvailable();
 const LIVE = { initialSeconds: 600, incrementSeconds: 10, onTimeout: 'lose' };
@@ -67,6 +67,26 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       expect(plain).toMatchObject({ rated: true, setupData: { clock: LIVE } });
       expect((plain.setupData as { abandonMinutes?: number }).abandonMinutes).toBeUndefined();
       expect((await match((await ann.call('/games/watergate/create', { rated: true })).body.matchID)).setupData).toEqual({ abandonMinutes: 24 * 60 });
+    });
+
+    it('a rated match never offers hints, even one stored with them before they were refused', async () => {
+      const [ann, bob] = await two();
+      const statusOf = async (matchID: string, seat: '0' | '1', credentials: string) => {
+        const s = await rawSocket(t.url);
+        const status = nextEvent<[MatchStatus]>(s, STATUS_EVENT);
+        s.emit('sync', matchID, seat, credentials, 2);
+        const [got] = await status;
+        s.close();
+        return got;
+      };
+      const rated = await ratedPair(ann, bob);
+      const guests = await createAndJoin(t.url, { hints: true });
+      for (const m of [rated, guests]) {
+        await t.store.updateMetadata(m.matchID, (d) => ({ ...d, setupData: { ...(d.setupData as object), hints: true } }));
+        await t.server.service.metadataChanged(m.matchID);
+      }
+      expect((await statusOf(rated.matchID, '0', rated.creds['0'])).hints).toBe(false);
+      expect((await statusOf(guests.matchID, '0', guests.creds['0'])).hints).toBe(true);
     });
 
     it('"Play now" makes its rated matches as a rated create does: untimed with the floor, live with its clock lost on time', async () => {
