@@ -17,6 +17,8 @@ export const MOCKING = [
   'test/client/account-page.test.tsx',
   'test/client/takeback.test.tsx',
   'test/client/play-now.test.tsx',
+  'test/client/rated-form.test.tsx',
+  'test/client/rematch-offer.test.tsx',
   'test/tools/balance-variants.test.ts',
 ];
 
