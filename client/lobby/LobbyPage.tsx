@@ -23,7 +23,7 @@ const ROLES: PlayerID[] = ['0', '1'];
 const OPTION_KEYS = Object.keys(OPTION_VALUES) as (keyof Options)[];
 
 export default function LobbyPage(): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [name, setName] = useState(savedName);
   const [matches, setMatches] = useState<PublicMatch[] | null>(null);
   const [mine, setMine] = useState<HeldSeat[]>(heldSeats);
@@ -350,7 +350,16 @@ export default function LobbyPage(): ReactNode {
                   </span>
                   <span className="actions">
                     {free.map((r) => (
-                      <button key={r} type="button" className={`primary role-${r}`} data-join={r} disabled={busy || mine.some((s) => s.matchID === m.matchID)} onClick={() => join(m.matchID, r)}>
+                      // A rematch's seat kept for the old opponent: not for anyone else until then (the server refuses it too).
+                      <button
+                        key={r}
+                        type="button"
+                        className={`primary role-${r}`}
+                        data-join={r}
+                        disabled={busy || mine.some((s) => s.matchID === m.matchID) || (m.kept?.seat === r && m.kept.until > Date.now())}
+                        title={m.kept?.seat === r ? t('lobby.keptSeat', { time: new Date(m.kept.until).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) }) : undefined}
+                        onClick={() => join(m.matchID, r)}
+                      >
                         {t('lobby.join', { role: roleName(t, r) })}
                       </button>
                     ))}

@@ -3,7 +3,7 @@
  * The lobby's create form for a signed-in player, with the server's answers stubbed: a rated match is
  * offered only what a rated match may have (protocol/rated.ts) — no hints, no "computer plays on", no
  * other rules, take-backs off, hand-over choices from the time control's floor — and sends exactly that;
- * unticking "Rated" gives the choices back.
+ * unticking "Rated" gives the choices back. A rematch's seat kept for the old opponent is not offered in the list.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render } from '@testing-library/react';
@@ -70,5 +70,24 @@ describe('the create form, signed in', () => {
     expect(unrated.rated).toBe(false);
     expect(unrated.setupData).toEqual({ jokerFallback: 'errata2023', pinImpossible: 'returnToBag', hints: true, takeBacks: 'consent' });
     rememberAccount(null);
+  });
+
+  it("does not offer a rematch's seat kept for the old opponent to others in the list", async () => {
+    const until = Date.now() + 3_600_000;
+    const rematch = { matchID: 'rm', gameName: 'watergate', players: [{ id: 0 }, { id: 1, name: 'Ann' }], createdAt: 1, updatedAt: 1, kept: { seat: '0', until } };
+    const open = { ...rematch, matchID: 'op', kept: undefined };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request) => {
+        const path = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).pathname;
+        return path === '/games/watergate' ? json(200, { matches: [rematch, open] }) : json(404, { error: 'not here' });
+      }),
+    );
+    const { container } = render(<LobbyPage />);
+    await vi.waitFor(() => expect(container.querySelectorAll('li.match')).toHaveLength(2));
+    const kept = container.querySelector('[data-match="rm"] [data-join="0"]') as HTMLButtonElement;
+    expect(kept.disabled).toBe(true);
+    expect(kept.title).toMatch(/^Kept for the rematch's old opponent until /);
+    expect((container.querySelector('[data-match="op"] [data-join="0"]') as HTMLButtonElement).disabled).toBe(false);
   });
 });

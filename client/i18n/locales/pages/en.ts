@@ -36,6 +36,7 @@ const enPages = {
     more: 'More matches',
     ratedSeat: '{{name}} · {{rating}} ({{role}})',
     rated: 'rated',
+    keptSeat: 'Kept for the rematch\'s old opponent until {{time}}',
     ratedRules: 'Rated matches are played with one of these clocks, the standard rules, no hints and no take-backs; a seat is handed over no sooner than the clock allows.',
     localHint: 'Developers: {{link}} plays both seats in one page, with the debug panel.',
   },

@@ -38,6 +38,7 @@ const ptBRPages: PageTranslation = {
     more: 'Mais partidas',
     ratedSeat: '{{name}} · {{rating}} ({{role}})',
     rated: 'vale classificação',
+    keptSeat: 'Reservado para o adversário da partida anterior até {{time}}',
     ratedRules: 'Partidas que valem classificação usam um destes relógios, as regras padrão, sem dicas e sem desfazer; um lugar só é passado adiante depois do prazo que o relógio permite.',
     localHint: 'Desenvolvedores: {{link}} joga os dois lugares numa página, com o painel de depuração.',
   },

@@ -38,6 +38,7 @@ const zhCNPages: PageTranslation = {
     more: '更多对局',
     ratedSeat: '{{name}} · {{rating}}（{{role}}）',
     rated: '计分',
+    keptSeat: '为上一局的对手保留至 {{time}}',
     ratedRules: '计分对局只能使用以下计时方式之一，采用标准规则，不提供提示，不允许悔棋；离线座位的移交时限不短于该计时方式的下限。',
     localHint: '开发者：{{link}} 在一个页面中操作双方，并带调试面板。',
   },
