@@ -73,7 +73,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const { initialState, metadata } = buildMatch(game, rated ? v.ratedSetupData(b.setupData) : b.setupData, unlisted);
     if (rated) metadata.rated = true;
     await store.createMatch({ matchID, initialState, metadata });
-    await hooks.onMatchCreated?.({ matchID, metadata, setupData: b.setupData });
+    await hooks.onMatchCreated?.({ matchID, metadata, setupData: metadata.setupData });
     ctx.body = { matchID };
   });
 
@@ -200,7 +200,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       const first = firstAsker(game, m, playerID, { swap, setupData, unlisted: unlisted ?? m.unlisted ?? false, mark });
       nextMatchID = first.create.matchID;
       seated = first.seated;
-      created = { matchID: nextMatchID, metadata: first.create.metadata, setupData };
+      created = { matchID: nextMatchID, metadata: first.create.metadata, setupData: first.create.metadata.setupData };
       return { metadata: { ...m, nextMatchID }, create: first.create, links: linkOf(nextMatchID, first.seated.playerID, mark) };
     });
     if (done === undefined) throw notFound(ctx.params.id);
