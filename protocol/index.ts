@@ -132,10 +132,11 @@ export const openSeat = (players: Iterable<{ id: number | string; name?: string 
 };
 
 /**
- * "Play again" (POST /games/watergate/:id/playAgain, body { playerID, credentials, swap? }): the first
- * asker creates the next match and is seated in it at once — in the other role unless `swap: false` —
- * named as before; a later asker (the opponent accepting) gets the seat left. The computer keeps playing
- * the side opposite its human.
+ * "Play again" (POST /games/watergate/:id/playAgain, body { playerID, credentials, swap?, unlisted?,
+ * setupData? }): the first asker creates the next match and is seated in it at once — in the other role
+ * unless `swap: false` — named as before, with the old match's settings unless it sends others (then
+ * listed: SettingChange); a later asker (the opponent accepting) gets the seat left, kept for them
+ * (REMATCH_SEAT_KEPT_MS). The computer keeps playing the side opposite its human.
  */
 export interface PlayAgainResponse {
   nextMatchID: string;
