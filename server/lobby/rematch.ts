@@ -10,11 +10,10 @@
  * does (README "Rated matches"): the opponent accepts knowing what changed, and nobody re-rates a game by
  * asking for a one-minute abandon limit or hints. The seat left is kept for the old opponent (`kept`) for
  * REMATCH_SEAT_KEPT_MS: a plain join of it is refused (keptSeatRefusal), and through "play again" only the
- * player who still holds the old match's other seat — the same account, or a guest's same credentials —
- * takes it.
+ * player who still holds the old match's other seat — its credentials or its account (holderOf) — takes it.
  */
 import type { Game } from 'boardgame.io';
-import { optionsFrom, OPTION_VALUES, settingsFrom, type Options, type SetupData } from '../../game/index';
+import { optionsFrom, OPTION_VALUES, settingsFrom, validateSetupData, type Options, type SetupData } from '../../game/index';
 import { botLevelOf, openSeat, REMATCH_SEAT_KEPT_MS, type SettingChange, type SettingName } from '../../protocol/index';
 import { otherSeat, roleText, seatEntry, setSeatEntry } from '../../protocol/index';
 import { generateCredentials } from '../auth';
@@ -92,6 +91,9 @@ export function firstAsker(
   asker: SeatID,
   o: { swap: boolean; setupData: unknown; unlisted: boolean; mark?: AccountMark | null },
 ): { create: NewMatch; seated: Seated } {
+  // Checked before it is compared: a setup that is no setup is a 400, never "nothing changed".
+  const why = validateSetupData(o.setupData);
+  if (why) throw new HttpError(400, `invalid setupData: ${why}`);
   const changed = settingChanges(old, o.setupData);
   // Unchanged: the old match's own setup (the same settings, however the asker wrote them).
   const { initialState, metadata } = buildMatch(game, changed.length === 0 ? old.setupData : o.setupData, o.unlisted);

@@ -125,6 +125,12 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
         { setting: 'takeBacks', from: 'off', to: 'free' },
       ]);
 
+      // A setup that is none is refused, not taken for "nothing changed".
+      const bad = await createAndJoin(t.url);
+      for (const setupData of ['fast', 7, [], { clock: 'fast' }, { hints: 1 }])
+        expect((await api(t.url, `/games/watergate/${bad.matchID}/playAgain`, { playerID: '0', credentials: bad.creds['0'], setupData })).status, JSON.stringify(setupData)).toBe(400);
+      expect((await match(bad.matchID)).nextMatchID).toBeUndefined();
+
       // Nothing changed (no setup, or the same one written out): rated, with the old settings, no list.
       for (const setupData of [undefined, { clock: { initialSeconds: 600, incrementSeconds: 10 }, jokerFallback: 'errata2023' }]) {
         const same = await ratedPair(ann, bob, { clock: LIVE });
