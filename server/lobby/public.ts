@@ -51,6 +51,7 @@ export function matchStatus(matchID: string, metadata: MatchData, takeBack?: Tak
     standIns,
     away,
     abandonMinutes: settings.abandonMinutes,
+    rated: metadata.rated === true,
     hints: settings.hints && settings.clock === null,
     ...(takeBack ? { takeBack } : {}),
     now: Date.now(),
