@@ -19,6 +19,7 @@ export const MOCKING = [
   'test/client/play-now.test.tsx',
   'test/client/rated-form.test.tsx',
   'test/client/rematch-offer.test.tsx',
+  'test/client/status.test.tsx',
   'test/tools/balance-variants.test.ts',
 ];
 

@@ -228,8 +228,10 @@ export interface MatchStatus {
   standIns: Partial<Record<'0' | '1', StandIn>>;
   /** Since when each seat has had no connected socket (server time); absent while connected. */
   away: Partial<Record<'0' | '1', number>>;
-  /** After how long away a seat may be handed to the computer (null: never). */
+  /** After how long away a seat may be handed to the computer (null: never) — in a rated match, lost (docs/ARCHITECTURE.md "The commit door"). */
   abandonMinutes: number | null;
+  /** A rated match: the away seat's time running out, or the opponent's hand-over, ends the game. */
+  rated: boolean;
   /** "What would the computer do?" is offered (the match was created with hints, and is untimed). */
   hints: boolean;
   /** Take-backs in this match, for the state `takeBack.stateID` (absent: the server does not serve the match's memory). */

@@ -47,7 +47,7 @@ export default function Status({ status, seat, over }: { status: MatchStatus; se
     setBusy(false);
     setRefused(why);
   };
-  const { clock, standIns, away, abandonMinutes } = status;
+  const { clock, standIns, away, abandonMinutes, rated } = status;
   const opponent = seat ? (seat.playerID === '0' ? '1' : '0') : null;
   const awayMinutes = opponent && away[opponent] !== undefined ? Math.floor((now - away[opponent]!) / 60_000) : null;
 
@@ -84,10 +84,10 @@ export default function Status({ status, seat, over }: { status: MatchStatus; se
           {t('status.away', { role: roleName(t, opponent), minutes: awayMinutes })}{' '}
           {now - away[opponent]! >= abandonMinutes * 60_000 ? (
             <button type="button" data-hand-over disabled={busy} onClick={() => void act('standIn')}>
-              {t('status.handOver', { role: roleName(t, opponent) })}
+              {t(rated ? 'status.claim' : 'status.handOver', { role: roleName(t, opponent) })}
             </button>
           ) : (
-            t('status.handOverLater', { role: roleName(t, opponent), minutes: abandonMinutes })
+            t(rated ? 'status.claimLater' : 'status.handOverLater', { role: roleName(t, opponent), minutes: abandonMinutes })
           )}
         </p>
       )}

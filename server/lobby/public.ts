@@ -52,6 +52,7 @@ export function matchStatus(matchID: string, metadata: MatchData, takeBack?: Tak
     standIns,
     away,
     abandonMinutes: settings.abandonMinutes,
+    rated: metadata.rated === true,
     // Never in a rated match, whatever an older setup said (rated matches are created without hints).
     hints: settings.hints && settings.clock === null && metadata.rated !== true,
     ...(takeBack ? { takeBack } : {}),

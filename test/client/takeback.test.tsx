@@ -22,6 +22,7 @@ const status = (tb: Partial<TakeBackStatus>): MatchStatus => ({
   standIns: {},
   away: {},
   abandonMinutes: null,
+  rated: false,
   hints: false,
   now: Date.now(),
   takeBack: { mode: 'consent', stateID: 7, why: { '0': null, '1': 'opponent' }, request: null, ...tb },

@@ -42,7 +42,7 @@ function compare(state: State<WatergateState>, action: MoveAction) {
 
 describe('advance', () => {
   it(`makes the reducer's states and log entries over ${GAMES} seeded games, including their last moves`, { timeout: 120_000 }, () => {
-    const seen = { turns: 0, phases: 0, stages: 0, resign: 0, timeout: 0, ends: 0 };
+    const seen = { turns: 0, phases: 0, stages: 0, resign: 0, timeout: 0, forfeit: 0, abort: 0, ends: 0 };
     for (let g = 0; g < GAMES; g++) {
       const rng = botRng(9000 + g);
       let s = initialState(Watergate as never, `advance-${g}`, g % 3 === 0 ? { jokerFallback: 'rulebook2019', pinImpossible: 'removeFromGame' } : undefined);
@@ -52,9 +52,10 @@ describe('advance', () => {
         const p = s.G.prompt!.player;
         let action: MoveAction;
         if (n === endAt) {
-          const type = g % 4 === 1 ? 'resign' : 'timeout';
+          // The player's resignation and the server's ends: the clock, a forfeit (left, abandoned), an abort.
+          const type = (g % 8 === 1 ? 'resign' : g % 8 === 2 ? 'timeout' : g % 8 === 5 ? 'forfeit' : 'abort') as 'resign' | 'timeout' | 'forfeit' | 'abort';
           seen[type]++;
-          action = { type: 'MAKE_MOVE', payload: { type, args: [], playerID: p } };
+          action = { type: 'MAKE_MOVE', payload: { type, args: type === 'forfeit' ? [g % 16 === 5 ? 'left' : 'abandoned'] : [], playerID: p } };
         } else {
           const moves = Watergate.ai!.enumerate(s.G, s.ctx, p) as { move: string; args: unknown[] }[];
           const m = moves[rng.int(moves.length)];
@@ -72,7 +73,7 @@ describe('advance', () => {
     }
     // Every kind of transition was met, many times.
     expect(seen.ends).toBe(GAMES);
-    expect(Math.min(seen.resign, seen.timeout)).toBeGreaterThanOrEqual(Math.floor(GAMES / 8));
+    expect(Math.min(seen.resign, seen.timeout, seen.forfeit, seen.abort)).toBeGreaterThanOrEqual(Math.floor(GAMES / 16));
     expect(Math.min(seen.turns, seen.phases, seen.stages)).toBeGreaterThan(GAMES);
   });
 

@@ -78,3 +78,43 @@ describe('running out of time (the server\'s timeout move)', () => {
     expect(tried).toBeGreaterThan(10);
   });
 });
+
+describe("the server's exits: forfeit (a seat left or was away too long) and abort (no winner)", () => {
+  it('forfeit: any seated side, at any decision, with its reason; the other side wins, recorded; a wrong reason is refused', () => {
+    let tried = 0;
+    for (const { G, player, moves } of randomDecisions(9300)) {
+      expect(moves.some((m) => ['forfeit', 'abort'].includes(m.move as string))).toBe(false); // never a bot's or a player's choice
+      if (tried++ % 5 !== 0) continue;
+      for (const [who, reason] of [[player, 'left'], [player === '0' ? '1' : '0', 'abandoned']] as const) {
+        const copy = structuredClone(G);
+        expect(checkMove(copy, who, 'forfeit', undefined)).toBe('forfeit takes one of left, abandoned');
+        expect(checkMove(copy, who, 'forfeit', 'bored')).toBe('forfeit takes one of left, abandoned');
+        expect(applyMove(copy, who, 'forfeit', reason, seeded(1))).toBeNull();
+        expect(copy).toMatchObject({ winner: who === '0' ? '1' : '0', endReason: reason, phase: 'gameover', prompt: null });
+        expect(copy.log.at(-1)).toMatchObject({ key: `win.${reason}`, player: who === '0' ? '1' : '0' });
+        expect(checkMove(copy, who, 'resign', undefined)).toBe('the game is over');
+      }
+    }
+    expect(tried).toBeGreaterThan(10);
+  });
+
+  it('abort: the game is over with no winner; the record and the state name the side that had not decided; nothing more is legal', () => {
+    const start = initialState(Watergate as never, 'abort-1');
+    const G = structuredClone(start.G as WatergateState);
+    expect(checkMove(G, '1', 'abort', 'now')).toBe('abort takes no argument');
+    expect(applyMove(G, '1', 'abort', undefined, seeded(1))).toBeNull();
+    expect(G).toMatchObject({ winner: null, endReason: 'aborted', aborted: '1', phase: 'gameover', prompt: null });
+    expect(G.log.at(-1)).toMatchObject({ key: 'game.aborted', player: '1' });
+    for (const who of ['0', '1'] as const) {
+      expect(legalMoves(G, who)).toEqual([]);
+      expect(checkMove(G, who, 'resign', undefined)).toBe('the game is over');
+      expect(checkMove(G, who, 'forfeit', 'left')).toBe('the game is over');
+    }
+    // As the server applies it: ctx.gameover has no winner and says who had not decided; the view shows it to everyone.
+    const action = { type: 'MAKE_MOVE' as const, payload: { type: 'abort', args: [], playerID: '0' } };
+    const after = advance(start, action).state;
+    expect(after.ctx.gameover).toEqual({ reason: 'aborted', aborted: '0' });
+    expect(replay(start, [{ stateID: after._stateID, action, log: [] }])).toEqual(after);
+    for (const viewer of ['0', '1', null]) expect((Watergate.playerView!({ G: after.G, ctx: after.ctx, playerID: viewer } as never) as WatergateState).aborted).toBe('0');
+  });
+});

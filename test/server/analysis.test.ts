@@ -172,7 +172,7 @@ describe('the analysis gives way to the computer seats', () => {
       await play(t, matchID, 21, 6);
       const G = (await stored(t.store, matchID)).state.G as WatergateState;
       // A computer seat's long decision holds the only thread.
-      const seat = pool.think(playerView({ ...G, prompt: { kind: 'play', player: '0' }, winner: null } as WatergateState, '0'), { iterations: 1e9, timeMs: 3000 });
+      const seat = pool.think(playerView({ ...G, prompt: { kind: 'play', player: '0' }, winner: null, endReason: null, phase: 'cards' } as WatergateState, '0'), { iterations: 1e9, timeMs: 3000 });
       await until(() => pool.queued === 1, 'the seat\'s decision');
       expect(await analyser.get(matchID, 'a')).toEqual({ pending: true, done: 0, total: null });
       await new Promise((r) => setTimeout(r, 1500));

@@ -1,8 +1,10 @@
 /**
  * Stale matches (STALE_HOURS), with a limit of 1.8 s: an unfinished match nobody touched for that long
  * and where no person is connected is removed (a bot's seat does not count); a connected player keeps
- * it until their socket goes; a finished match and a match still being played are kept; a bad
- * STALE_HOURS stops the server at start with a message naming it.
+ * it until their socket goes; a finished match and a match still being played are kept; a rated game in
+ * play is never deleted but ended as abandoned by the seat it waits for (aborted before both sides
+ * decided), and a running clock keeps a timed match for the clock to end; a bad STALE_HOURS stops the
+ * server at start with a message naming it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,8 @@ import { configFromEnv } from '../../server/config';
 import { startStaleSweeper } from '../../server/match/stale';
 import type { MatchStore } from '../../server/storage/types';
 import { freePort, startServerProcess } from '../../tools/cluster';
-import { api, createAndJoin, next, postgresAvailable, rawSocket, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
+import { signUp } from './account-helpers';
+import { api, createAndJoin, next, player, postgresAvailable, rawSocket, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
 
 const hasPg = await postgresAvailable();
 
@@ -86,6 +89,46 @@ describe('stale matches', () => {
     expect(removed.some((l) => l.includes(waiting))).toBe(true);
     expect(removed.some((l) => l.includes(active.matchID) || l.includes(finished.matchID))).toBe(false);
     expect(await t.server.metrics.registry.getSingleMetricAsString('wg_stale_matches_removed_total')).toMatch(/wg_stale_matches_removed_total 3\b/);
+  }, 30_000);
+});
+
+describe('stale games that must end by their rules', () => {
+  it('a rated game in play is ended, not deleted: the seat it waited for loses (or the game is aborted before both sides decided); a running clock keeps a timed game', async () => {
+    const ed = await signUp(t.url, 'StaleEd');
+    const nx = await signUp(t.url, 'StaleNx');
+    const rated = async () => {
+      const matchID = (await ed.call('/games/watergate/create', {})).body.matchID as string;
+      const creds = { '0': (await ed.call(`/games/watergate/${matchID}/join`, { playerID: '0' })).body.playerCredentials as string, '1': (await nx.call(`/games/watergate/${matchID}/join`, { playerID: '1' })).body.playerCredentials as string };
+      return { matchID, creds };
+    };
+    const fresh = (await rated()).matchID;
+    // Each side decides once in `played`, from its own board; then both boards close.
+    const game = await rated();
+    const played = game.matchID;
+    const ps = { '0': player(t.url, played, '0', game.creds['0']), '1': player(t.url, played, '1', game.creds['1']) };
+    await until(() => ps['0'].state() !== null && ps['1'].state() !== null, 'synced');
+    const decided = new Set<string>();
+    while (decided.size < 2) {
+      const s = ps['0'].state()!;
+      const p = s.G.prompt!.player as '0' | '1';
+      const m = legalMoves(ps[p].state()!.G as unknown as WatergateState, p)[0];
+      (ps[p].client.moves as Record<string, (a: unknown) => void>)[m.move](m.args[0]);
+      await until(() => ps['0'].state()!._stateID > s._stateID, 'the move landed');
+      decided.add(p);
+    }
+    ps['0'].stop();
+    ps['1'].stop();
+    const waitingFor = ((await stored(t.store, played)).state.G as WatergateState).prompt!.player;
+    const timed = (await createAndJoin(t.url, { clock: { initialSeconds: 3600, incrementSeconds: 0, onTimeout: 'lose' } })).matchID;
+    await until(async () => (await stored(t.store, timed)).metadata.clock !== undefined, 'the clock started');
+    await until(async () => (await t.store.head(played))!.metadata.gameover !== undefined && (await t.store.head(fresh))!.metadata.gameover !== undefined, 'both rated games ended by the sweep', 15_000);
+    expect((await t.store.head(fresh))!.metadata.gameover).toEqual({ reason: 'aborted', aborted: '0' });
+    expect((await t.store.head(played))!.metadata.gameover).toEqual({ winner: waitingFor === '0' ? '1' : '0', reason: 'abandoned' });
+    const record = ((await api(t.url, '/players/StaleEd')).body.matches as { matchID: string; won: boolean; rated: boolean }[]).find((m) => m.matchID === played)!;
+    expect(record).toMatchObject({ won: waitingFor === '1', rated: true });
+    await sleep(STALE_MS + 1_200);
+    expect(await exists(timed)).toBe(true);
+    expect(await exists(played)).toBe(true);
   }, 30_000);
 });
 

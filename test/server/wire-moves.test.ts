@@ -57,7 +57,7 @@ describe('ten thousand refused moves over the wire', () => {
     const before = truth()._stateID;
     const storedBefore = JSON.stringify((await stored(t.store, matchID)).state);
     const r = seeded(SEED);
-    const names = [...MOVE_NAMES, 'timeout', 'cheat', 'UNDO'];
+    const names = [...MOVE_NAMES, 'timeout', 'forfeit', 'abort', 'cheat', 'UNDO'];
     let sent = 0;
     try {
       while (sent < MOVES) {

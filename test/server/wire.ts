@@ -169,7 +169,7 @@ export function seeded(seed: number) {
 export type Rng = ReturnType<typeof seeded>;
 
 const KEYS = ['type', 'payload', 'args', 'playerID', 'credentials', 'id', 'sender', '__proto__', 'constructor', 'toString', 'valueOf', 'toJSON', 'length', '_placeholder', 'num', ''];
-const STRINGS = ['', 'sync', 'update', 'chat', '0', '1', '2', 'MAKE_MOVE', 'GAME_EVENT', 'UNDO', 'play', 'pin', 'resign', 'timeout', '\u202e\u0000', '../../etc/passwd', '{"a":1}', '%s%n'];
+const STRINGS = ['', 'sync', 'update', 'chat', '0', '1', '2', 'MAKE_MOVE', 'GAME_EVENT', 'UNDO', 'play', 'pin', 'resign', 'timeout', 'forfeit', 'abort', '\u202e\u0000', '../../etc/passwd', '{"a":1}', '%s%n'];
 
 /** A random JSON value of any type, nested at most `depth` deep. */
 export function jsonValue(r: Rng, depth = 3): unknown {
@@ -218,7 +218,7 @@ export function plausibleEvent(r: Rng, matchID: string): unknown[] {
       return ['sync', id(), seat(), maybe(r, 'x'.repeat(32)), maybe(r, 2)];
     case 'update': {
       const p = seat();
-      const payload = maybe(r, { type: maybe(r, r.pick(['play', 'pin', 'resign', 'timeout', 'cheat'])), args: maybe(r, [jsonValue(r, 2)]), playerID: r.next() < 0.7 ? p : seat(), credentials: maybe(r, 'forged') });
+      const payload = maybe(r, { type: maybe(r, r.pick(['play', 'pin', 'resign', 'timeout', 'forfeit', 'abort', 'cheat'])), args: maybe(r, [jsonValue(r, 2)]), playerID: r.next() < 0.7 ? p : seat(), credentials: maybe(r, 'forged') });
       return ['update', maybe(r, { type: maybe(r, 'MAKE_MOVE'), payload }), maybe(r, r.int(5)), id(), p];
     }
     case 'chat':

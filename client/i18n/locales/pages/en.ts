@@ -157,6 +157,8 @@ const enPages = {
     why: { time: 'the clock ran out', abandoned: 'the player was away' },
     takeBack: 'Take my seat back',
     away: '{{role}} has been away for {{minutes}} min.',
+    claimLater: 'After {{minutes}} min away {{role}} loses this rated game, which you may then end (aborted if {{role}} never decided).',
+    claim: 'End the game: {{role}} was away too long',
     handOverLater: 'After {{minutes}} min away you may let the computer play for {{role}}.',
     handOver: 'Let the computer play for {{role}}',
     refused: 'Not done: {{reason}}',

@@ -159,6 +159,8 @@ const ptBRPages: PageTranslation = {
     why: { time: 'o relógio acabou', abandoned: 'o jogador se ausentou' },
     takeBack: 'Retomar meu lugar',
     away: '{{role}} está ausente há {{minutes}} min.',
+    claimLater: 'Após {{minutes}} min de ausência, {{role}} perde esta partida valendo rating, e você pode encerrá-la (cancelada se {{role}} nunca decidiu).',
+    claim: 'Encerrar a partida: {{role}} ficou ausente por tempo demais',
     handOverLater: 'Após {{minutes}} min de ausência você pode deixar o computador jogar por {{role}}.',
     handOver: 'Deixar o computador jogar por {{role}}',
     refused: 'Não foi feito: {{reason}}',

@@ -158,6 +158,8 @@ const zhCNPages: PageTranslation = {
     why: { time: '用时已尽', abandoned: '玩家已离开' },
     takeBack: '收回我的席位',
     away: '{{role}}已离开 {{minutes}} 分钟。',
+    claimLater: '{{role}}离开 {{minutes}} 分钟后将输掉这局计分对局，你可以结束它（若{{role}}从未做出决定则取消对局）。',
+    claim: '结束对局：{{role}}离开太久',
     handOverLater: '离开 {{minutes}} 分钟后，你可以让电脑代替{{role}}行棋。',
     handOver: '让电脑代替{{role}}行棋',
     refused: '未完成：{{reason}}',
