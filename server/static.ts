@@ -34,8 +34,8 @@ export function cacheControl(path: string): string {
  * Brotli or gzip for every compressible answer of 1 KiB or more that is not compressed already: the
  * Lobby API's JSON, /metrics, and the built files that the build did not precompress (the build writes
  * .br and .gz next to its text files, served as they are by `clientMiddleware`). Brotli at quality 4,
- * koa-compress's own default: quality 11 (the build's) costs ~40× the CPU per byte for ~10 % smaller
- * output (docs/BENCHMARKS.md, "Compression"). No zstd: Node 20 has none, and one server answers alike on
+ * koa-compress's own default: quality 11 (the build's) costs over a hundred times the CPU for about
+ * 13 % less (docs/BENCHMARKS.md, "Static files"). No zstd: Node 20 has none, and one server answers alike on
  * every supported Node. socket.io's requests never reach Koa (engine.io answers them first).
  */
 export function compression(): Koa.Middleware {

@@ -1,5 +1,5 @@
 /**
- * The built client as a browser and a cache receive it (issue 31, "Fast"): brotli or gzip as asked, the
+ * The built client as a browser and a cache receive it: brotli or gzip as asked, the
  * same bytes once decoded, a year's immutable caching for hashed files and none for the page, a real 404
  * for files that do not exist, robots.txt, and the first paint's font preloaded. Over real HTTP (node:http:
  * fetch would decode the body and ask for its own encodings) against `vite build`'s real output.
