@@ -18,14 +18,14 @@ const API = /^\/(games|socket\.io|healthz)(\/|$)/;
 const HASHED = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
 
 /** A changed hash is a new URL, so a hashed file never needs asking again. */
-export const CACHE_HASHED = 'public, max-age=31536000, immutable';
+const CACHE_HASHED = 'public, max-age=31536000, immutable';
 /** The page names the current hashes: a browser asks again each time (a deployment shows at once). */
-export const CACHE_PAGE = 'no-cache';
+const CACHE_PAGE = 'no-cache';
 /** favicon.svg, robots.txt: unhashed but rarely changed; an hour of staleness after a deployment at most. */
-export const CACHE_OTHER = 'public, max-age=3600';
+const CACHE_OTHER = 'public, max-age=3600';
 
 /** The Cache-Control of a built file, by its URL path (`/index.html`, `/assets/index-BaYNlRh8.js`). */
-export function cacheControl(path: string): string {
+function cacheControl(path: string): string {
   if (path.endsWith('.html')) return CACHE_PAGE;
   return HASHED.test(path) ? CACHE_HASHED : CACHE_OTHER;
 }
