@@ -2,9 +2,13 @@
  * The browser client: one page (client/index.html) built into dist/client, which the server serves.
  * `npm run dev` serves the same page with Vite; local mode (#/local) needs no server.
  */
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 
@@ -38,10 +42,62 @@ const asServer = (proxy: { on(event: string, fn: (req: { getHeader(n: string): u
   proxy.on('proxyReqWs', rewrite);
 };
 
+/**
+ * The first paint's text font asked for with the page, not only once the CSS has been read: a preload
+ * link to the hashed file Vite emitted for @fontsource's regular Latin subset (found by its source name,
+ * so a new hash or version needs no edit). The build fails without it rather than dropping it silently.
+ */
+const FIRST_PAINT_FONT = /@fontsource-variable\/noto-serif\/files\/noto-serif-latin-wght-normal\.woff2$/;
+const preloadFont = (): Plugin => ({
+  name: 'watergate:preload-font',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle }) {
+      const font = Object.values(bundle ?? {}).find((f) => f.type === 'asset' && f.originalFileNames.some((n) => FIRST_PAINT_FONT.test(n)));
+      if (!font) throw new Error(`no emitted asset matches ${FIRST_PAINT_FONT}: the font preload in index.html needs updating`);
+      return [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `./${font.fileName}`, crossorigin: true }, injectTo: 'head' }];
+    },
+  },
+});
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of each text file of 1 KiB or more, written next to it
+ * (x.js.br, x.js.gz) once the build is written: the server sends them as they are (server/static.ts), so
+ * the smallest encodings cost no CPU per request. A copy no smaller than its file is not written.
+ */
+const TEXT_FILE = /\.(html|js|mjs|css|svg|json|txt|webmanifest|xml)$/;
+const precompress = (): Plugin => {
+  let outDir = '';
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'watergate:precompress',
+    apply: 'build',
+    configResolved(c) {
+      outDir = resolve(c.root, c.build.outDir);
+    },
+    async closeBundle(error?: Error) {
+      if (error) return;
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).map((f) => join(outDir, f));
+      const texts = files.filter((f) => TEXT_FILE.test(f) && statSync(f).isFile() && statSync(f).size >= 1024);
+      await Promise.all(
+        texts.map(async (f) => {
+          const raw = readFileSync(f);
+          const params = { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length };
+          for (const [ext, packed] of [['.br', await br(raw, { params })], ['.gz', await gz(raw, { level: 9 })]] as const) {
+            if (packed.length < raw.length) writeFileSync(f + ext, packed);
+          }
+        }),
+      );
+    },
+  };
+};
+
 export default defineConfig(({ command }) => ({
   root,
   base: './',
-  plugins: [react()],
+  plugins: [react(), preloadFont(), precompress()],
   resolve: {
     alias: [
       // The browser applies JSON Patches with our small module (protocol/json-patch.ts), not rfc6902's CommonJS build.

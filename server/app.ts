@@ -37,7 +37,7 @@ import type { SendOptions } from './notify/webhook';
 import { isAllowedOrigin, originPatterns, ownOrigins } from './origins';
 import type { HttpLimits } from './socket/http';
 import { GameSockets } from './socket/sockets';
-import { clientMiddleware } from './static';
+import { clientMiddleware, compression } from './static';
 import { accounts } from './accounts/index';
 import { LobbyReads } from './storage/lobby-db';
 import type { MatchStore } from './storage/types';
@@ -201,6 +201,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       log[level]({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started }, 'http');
     }
   });
+  // Inside the error handler (its JSON answers are small), around everything that answers (static.ts).
+  app.use(compression());
   app.use(async (ctx, next) => {
     if (ctx.path === '/metrics') {
       if (!metricsAllowed({ peer: ctx.req.socket.remoteAddress, forwardedFor: ctx.req.headers['x-forwarded-for'], authorization: ctx.get('Authorization') || undefined }))
@@ -258,7 +260,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     app.use(extra.routes()).use(extra.allowedMethods());
   }
   app.use(lobbyReads(game, store, service).routes());
-  if (opts.clientDir) for (const mw of clientMiddleware(opts.clientDir)) app.use(mw);
+  if (opts.clientDir) app.use(clientMiddleware(opts.clientDir));
 
   // server.run() calls app.listen, which would make a second HTTP server on every interface: ours
   // (sockets.listen, with socket.io on it) listens instead, on the configured host.
