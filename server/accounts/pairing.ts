@@ -54,6 +54,8 @@ export function pairedMatch(game: Game, a: Ticket, b: Ticket): Pairing {
   const setupData = a.clock === 'none' ? undefined : { clock: { ...CLOCK_PRESETS[a.clock as keyof typeof CLOCK_PRESETS], onTimeout: 'lose' } };
   const { initialState, metadata } = buildMatch(game, a.rated ? ratedSetup(setupData) : setupData, true);
   if (a.rated) metadata.rated = true;
+  // Unlisted only because nobody needs to join it: its record is public (lobby/public.ts isPrivate).
+  metadata.publicRecord = true;
   const matchID = newMatchID();
   const seats: Pairing['seats'] = [];
   const links: Pairing['links'] = [];

@@ -17,7 +17,9 @@
  * - each seat's update is filtered once and sent to that seat's room (one encoding per seat, not per
  *   socket), as a JSON Patch from the view that room already holds (protocol/json-patch.ts) — or whole if that is simpler;
  * - match data (sync, `matchData`) shows each seat's name, presence and bot mark only (lobby/public.ts);
- *   once "play again" made a next match, everyone following the old one gets NEXT_EVENT, also on a later sync;
+ *   once "play again" made a next match, the old one's seated sockets get NEXT_EVENT, also on a later
+ *   sync — its spectators too only when both matches are listed (lobby/public.ts publicNext);
+ * - the players' chat goes to the seats' sockets only (history on sync, and live), never to a spectator;
  * - any other event is refused.
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
@@ -27,7 +29,7 @@ import { Server as IOServer, type Namespace, type ServerOptions as IOOptions, ty
 import type { PlayerID } from '../../game/index';
 import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, roleText, seatEntry, type GuardError, type MatchStatus, type NextMatch } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
-import { matchStatus as statusOf, publicSeats } from '../lobby/public';
+import { matchStatus as statusOf, publicNext, publicSeats } from '../lobby/public';
 import type { Logger } from '../log';
 import type { Limiter } from '../limits';
 import type { MatchService, SyncData } from '../match/service';
@@ -55,6 +57,7 @@ interface Conn {
   again: boolean;
 }
 const GROUPS = ['0', '1', null] as const;
+const PLAYERS = ['0', '1'] as const;
 const SOCKET_PATH = '/socket.io/';
 const room = (matchID: string, seat: PlayerID | null | 'all') => (seat === 'all' ? matchID : `${matchID}#${seat ?? 's'}`);
 /** The invitation to a next match ("play again"), when there is one. */
@@ -95,14 +98,15 @@ export class GameSockets {
     o.service.setDelivery({
       update: (matchID, state, deltalog, prev, metadata) => this.deliverUpdate(matchID, state, deltalog, prev, metadata),
       matchData: (matchID, metadata) => {
-        const to = this.nsp.to(room(matchID, 'all'));
-        to.emit('matchData', matchID, publicSeats(metadata));
+        this.nsp.to(room(matchID, 'all')).emit('matchData', matchID, publicSeats(metadata));
+        // The seats first, then the spectators if the next match is public (lobby/public.ts publicNext).
         const next = nextOf(matchID, metadata);
-        if (next) to.emit(NEXT_EVENT, next);
+        if (next) this.nsp.to(publicNext(metadata) ? room(matchID, 'all') : PLAYERS.map((seat) => room(matchID, seat))).emit(NEXT_EVENT, next);
         this.revoke(matchID, metadata);
       },
       status: (matchID, metadata) => this.nsp.to(room(matchID, 'all')).emit(STATUS_EVENT, this.statusOf(matchID, metadata)),
-      chat: (matchID, message) => this.nsp.to(room(matchID, 'all')).emit('chat', matchID, message),
+      // The players' chat is theirs: the seats' rooms only (a socket there synced with its seat's credentials), never the spectators'.
+      chat: (matchID, message) => this.nsp.to(PLAYERS.map((seat) => room(matchID, seat))).emit('chat', matchID, message),
       resync: (matchID) => {
         this.views.delete(matchID);
         for (const id of this.nsp.adapter.rooms.get(room(matchID, 'all')) ?? []) {
@@ -222,8 +226,9 @@ export class GameSockets {
       }
     }
     this.sendSync(socket, before ?? f, d);
-    // The chat kept with the match, to a socket that just came (its page may have reloaded).
-    if (!before && withChat) for (const line of d.chat) socket.emit('chat', f.matchID, line);
+    // The chat kept with the match, to a seat's socket that just came (its page may have reloaded); a
+    // spectator's never (docs/SECURITY.md "Chat").
+    if (!before && withChat && f.seat !== null) for (const line of d.chat) socket.emit('chat', f.matchID, line);
     return true;
   }
 
@@ -275,9 +280,10 @@ export class GameSockets {
     out.args[1].state = view;
     out.args[1].initialState = this.viewOf(f.seat, f.matchID, d.initialState);
     socket.emit('sync', ...out.args);
-    // A page that comes (or reloads) after "play again" was asked still sees the invitation.
+    // A page that comes (or reloads) after "play again" was asked still sees the invitation: a seat's
+    // always, a spectator's only when the next match is public.
     const next = nextOf(f.matchID, d.metadata);
-    if (next) socket.emit(NEXT_EVENT, next);
+    if (next && (f.seat !== null || publicNext(d.metadata))) socket.emit(NEXT_EVENT, next);
     socket.emit(STATUS_EVENT, this.statusOf(f.matchID, d.metadata));
   }
 
