@@ -220,12 +220,13 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
     </>
   );
   const record = <GameRecord view={view} />;
-  const chat = shell.online && (
+  // The players' chat is theirs: a spectator's page has none (the server never sends it one: docs/SECURITY.md "Chat").
+  const chat = shell.online && me && (
     <Optional>
-      <Chat lines={chatLines as never} me={me} names={names} send={(text) => props.sendChatMessage(text)} />
+      <Chat lines={chatLines as never} names={names} send={(text) => props.sendChatMessage(text)} />
     </Optional>
   );
-  const chatMark = shell.online && <ChatMark lines={chatLines} me={me} names={names} />;
+  const chatMark = shell.online && me && <ChatMark lines={chatLines} me={me} names={names} />;
   const table = (
     <div className="table">
       <BoardZoom>

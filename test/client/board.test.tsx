@@ -5,7 +5,7 @@
  * of the legal arguments, and what is not a legal target cannot be clicked.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import type { BoardProps } from 'boardgame.io/react';
 import { WatergateBoard } from '../../client/board/Board';
 import { ShellContext } from '../../client/board/shell';
@@ -122,6 +122,19 @@ describe('the board component', () => {
     const both = board(s.G, E, [{ id: 0, name: 'Ann', isConnected: true }, { id: 1, name: 'Bob', isConnected: true }]);
     expect(both.container.querySelector('[data-waiting]')).toBeNull();
     expect(both.container.querySelectorAll('.hand-cards button').length).toBeGreaterThan(0);
+  });
+
+  it("online, the players' chat is on a seat's page only: a spectator's page has no chat (the server sends it none)", async () => {
+    const s = new Scenario(309).hand(E, ['E24', 'E31']).hand(N, ['N20']);
+    const seats = [{ id: 0, name: 'Ann', isConnected: true }, { id: 1, name: 'Bob', isConnected: true }];
+    const seated = board(s.G, N, seats);
+    // The chat loads on demand: once it is there for a seat, it would be there at once for anyone.
+    await waitFor(() => expect(seated.container.querySelector('section.chat form.chat-say')).not.toBeNull());
+    cleanup();
+    const watching = board(s.G, null, seats);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(watching.container.querySelector('.chat, .chat-lines, [data-chat-unread]')).toBeNull();
+    expect(watching.container.querySelector('.track')).not.toBeNull(); // the board itself is there
   });
 
   it('the game record numbers its lines without gaps: round and assessment headings take no number', () => {

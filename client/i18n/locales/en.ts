@@ -317,7 +317,6 @@ const en = {
     title: 'Chat',
     say: 'Say something to the table',
     send: 'Send',
-    readOnly: 'The players speak here; watchers read along.',
     unread_one: '{{count}} new chat message',
     unread_other: '{{count}} new chat messages',
   },

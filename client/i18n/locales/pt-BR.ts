@@ -319,7 +319,6 @@ const ptBR: Translation = {
     title: 'Conversa',
     say: 'Diga algo à mesa',
     send: 'Enviar',
-    readOnly: 'Aqui falam os jogadores; quem assiste acompanha.',
     unread_one: '{{count}} mensagem nova no chat',
     unread_other: '{{count}} mensagens novas no chat',
   },

@@ -307,7 +307,6 @@ const zhCN: Translation = {
     title: '聊天',
     say: '对同桌说点什么',
     send: '发送',
-    readOnly: '这里由玩家发言，观众可以阅读。',
     unread_other: '{{count}} 条新聊天消息',
   },
   gameover: {
