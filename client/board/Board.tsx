@@ -220,7 +220,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
     </>
   );
   const record = <GameRecord view={view} />;
-  // The players' chat is theirs: a spectator's page has none (the server never sends it one: docs/SECURITY.md "Chat").
+  // The players' chat is theirs: a spectator's page has none (the server never sends it one: docs/SECURITY.md "Unlisted matches and the players' chat").
   const chat = shell.online && me && (
     <Optional>
       <Chat lines={chatLines as never} names={names} send={(text) => props.sendChatMessage(text)} />

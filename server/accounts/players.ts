@@ -79,7 +79,7 @@ export function addPlayerRoutes(o: { router: Router; accounts: AccountStore; min
     if (!a) throw new HttpError(404, 'no such player');
     const ratings = (await accounts.ratings([a.id])).get(a.id) ?? {};
     // Unlisted matches only for someone seated in them (the player, or that match's opponent, signed in):
-    // to everyone else they are not there, in the list or in any count (docs/SECURITY.md "Unlisted matches").
+    // to everyone else they are not there, in the list or in any count (docs/SECURITY.md "Unlisted matches and the players' chat").
     const viewer = (ctx.state.account as Account | undefined)?.id ?? null;
     ctx.body = profileOf(a.username, ratings, await accounts.results(a.id, PROFILE_RESULTS, { seenBy: viewer }), Date.now());
   });

@@ -37,7 +37,7 @@ export function publicMatch(matchID: string, metadata: MatchData, extra: Pick<Pu
 }
 
 /**
- * A match for its players only (docs/SECURITY.md "Unlisted matches"): unlisted by their choice. Its
+ * A match for its players only (docs/SECURITY.md "Unlisted matches and the players' chat"): unlisted by their choice. Its
  * address is the invitation (whoever holds it may watch, as with any match), but no public answer lists
  * or links it: not the Lobby's list, a profile (storage/accounts.ts seenBy) or another match's next.
  * Vs computer's and Play now's matches are unlisted only to stay out of the Lobby's list (`publicRecord`): not private.

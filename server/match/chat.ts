@@ -4,7 +4,7 @@
  * CHAT.maxLength characters and CHAT.burst lines per CHAT.perMs per seat (in this process); stored with
  * the match, then delivered to the seated players' sockets only — also on other processes, through the
  * bus — as text (clients never render it as HTML). Spectators never receive it, in any match, neither
- * live nor as the history a sync brings (socket/sockets.ts; docs/SECURITY.md "Chat").
+ * live nor as the history a sync brings (socket/sockets.ts; docs/SECURITY.md "Unlisted matches and the players' chat").
  */
 import type { PlayerID } from '../../game/index';
 import { seatEntry, type GuardError } from '../../protocol/index';

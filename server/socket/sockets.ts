@@ -227,7 +227,7 @@ export class GameSockets {
     }
     this.sendSync(socket, before ?? f, d);
     // The chat kept with the match, to a seat's socket that just came (its page may have reloaded); a
-    // spectator's never (docs/SECURITY.md "Chat").
+    // spectator's never (docs/SECURITY.md "Unlisted matches and the players' chat").
     if (!before && withChat && f.seat !== null) for (const line of d.chat) socket.emit('chat', f.matchID, line);
     return true;
   }

@@ -114,7 +114,7 @@ export const backfillRatedAt = (t: { ratings: string; results: string }): string
    WHERE rated_at IS NULL AND games > 0`;
 
 /**
- * The record rows a viewer may see (docs/SECURITY.md "Unlisted matches"): all but those of private
+ * The record rows a viewer may see (docs/SECURITY.md "Unlisted matches and the players' chat"): all but those of private
  * matches (lobby/public.ts isPrivate), which only a viewer seated in them sees (the account itself or
  * its opponent). A game against the computer (vs computer's matches are `publicRecord`) is shown even
  * from before that flag was kept: it is nobody else's, and was never unlisted by choice. `x` is the results table's alias, `p` the viewer's parameter

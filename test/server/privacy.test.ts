@@ -1,5 +1,5 @@
 /**
- * Private stays private (issue 30, docs/SECURITY.md "Unlisted matches" and "Chat"), over real sockets and
+ * Private stays private (docs/SECURITY.md "Unlisted matches and the players' chat"), over real sockets and
  * HTTP: the players' chat never reaches a socket that synced as a spectator — not in the sync, not live,
  * in a listed or an unlisted match, nor when the line was said on another process (the bus); the next
  * match ("play again") of an unlisted match, or an unlisted next match, is told to the seated players
