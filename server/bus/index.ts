@@ -1,6 +1,7 @@
 /**
  * What one server process tells the others about a match, when several share one PostgreSQL: only ids
- * (a move was saved up to state N, the seats changed) and public chat lines. Nothing secret travels:
+ * (a move was saved up to state N, the seats changed) and the players' chat lines (each process
+ * delivers those to the seats' sockets only). No game secret travels:
  * a process that hears of a move reads the move rows from storage and replays them itself
  * (docs/ARCHITECTURE.md "Several processes"). Without REDIS_URL the bus is local and carries nothing.
  */
