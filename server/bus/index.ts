@@ -10,7 +10,9 @@ import { randomBytes } from 'node:crypto';
 export type BusMessage =
   | { t: 'move'; matchID: string; stateID: number }
   | { t: 'meta'; matchID: string }
-  | { t: 'chat'; matchID: string; chat: unknown };
+  | { t: 'chat'; matchID: string; chat: unknown }
+  /** A line of the match's spectators' room (socket/watchers.ts): for the spectators' sockets only, kept nowhere. */
+  | { t: 'watchers'; matchID: string; line: unknown };
 
 export type BusStatus = 'none' | 'ok' | 'down';
 

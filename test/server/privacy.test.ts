@@ -4,11 +4,11 @@
  * in a listed or an unlisted match, nor when the line was said on another process (the bus); the next
  * match ("play again") of an unlisted match, or an unlisted next match, is told to the seated players
  * only (NEXT_EVENT, a later sync, GET of the match, the list); a profile shows an unlisted match only to
- * someone seated in it (SQLite and PostgreSQL).
+ * someone seated in it (SQLite and PostgreSQL). Spectators have a room of their own that no player hears.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { NEXT_EVENT, type NextMatch, type PlayAgainResponse } from '../../protocol/index';
+import { NEXT_EVENT, WATCHERS_EVENT, WATCHERS_SAY, type GuardError, type NextMatch, type PlayAgainResponse, type WatcherLine } from '../../protocol/index';
 import { api, apiFrom, createAndJoin, next, player, postgresAvailable, rawSocket, startTestServer, until, type Backend, type TestServer } from './helpers';
 import { signUp, twoProcesses, type Signed } from './account-helpers';
 
@@ -27,7 +27,9 @@ async function follow(url: string, matchID: string, seat: '0' | '1' | null, cred
   const of = (event: string) => received.filter((r) => r.event === event).map((r) => r.args);
   // The invitation may come again with later match data: each distinct one once.
   const nexts = () => [...new Set(of(NEXT_EVENT).map((a) => JSON.stringify(a)))].map((j) => JSON.parse(j) as [NextMatch]);
-  return { s, received, chat: () => of('chat').map((a) => (a[1] as { payload: string }).payload), nexts };
+  const watchers = () => of(WATCHERS_EVENT).map((a) => a[1] as WatcherLine);
+  const refusals = () => of('watergate:error').map((a) => (a[0] as GuardError).message);
+  return { s, received, chat: () => of('chat').map((a) => (a[1] as { payload: string }).payload), nexts, watchers, refusals };
 }
 
 const say = (s: Socket, matchID: string, sender: '0' | '1', payload: string) => s.emit('chat', matchID, { id: `m${Math.random().toString(36).slice(2, 10)}`, sender, payload });
@@ -44,7 +46,8 @@ async function createAndJoinUnlisted(url: string) {
 describe('one process', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer('embedded');
+    // Every socket here is 127.0.0.1: the per-address chat limit (socket-limits.test.ts) is raised, the per-line rules are what is tested.
+    t = await startTestServer('embedded', { limits: { chat: { points: 1000, seconds: 10 } } });
   });
   afterAll(async () => t?.stop());
 
@@ -79,6 +82,46 @@ describe('one process', () => {
       for (const s of [ed.s, nx.s, watcher.s, reloaded.s, late.s, pretender]) s.close();
     });
   }
+
+  it("spectators have a room of their own: they hear each other, live, under the server's pseudonyms; the players never do; text of at most 300 characters, 5 lines per 10 s", async () => {
+    const { matchID, creds } = await createAndJoinUnlisted(t.url);
+    const ed = await follow(t.url, matchID, '0', creds['0']);
+    const nx = await follow(t.url, matchID, '1', creds['1']);
+    const [w1, w2] = [await follow(t.url, matchID, null), await follow(t.url, matchID, null)];
+    w1.s.emit(WATCHERS_SAY, matchID, '  <i>Who is Deep Throat?</i>  ');
+    await until(() => w1.watchers().length === 1 && w2.watchers().length === 1, 'both spectators heard it');
+    expect(w2.watchers()[0]).toEqual({ id: expect.any(String), who: expect.stringMatching(/^[A-Za-z0-9_-]{4}$/), text: '<i>Who is Deep Throat?</i>', at: expect.any(Number) });
+    // A seat cannot speak there (nor listen); nobody speaks for another match; text and pace are bounded.
+    ed.s.emit(WATCHERS_SAY, matchID, 'Psst, spectators');
+    w2.s.emit(WATCHERS_SAY, 'another-match', 'hello');
+    w2.s.emit(WATCHERS_SAY, matchID, 'x'.repeat(301));
+    w2.s.emit(WATCHERS_SAY, matchID, '   ');
+    w2.s.emit(WATCHERS_SAY, matchID, { text: 'an object' });
+    await until(() => ed.refusals().length === 1 && w2.refusals().length === 4, 'the refusals');
+    expect(ed.refusals()).toEqual(["only a spectator of this match may speak in its spectators' room"]);
+    expect(w2.refusals()).toEqual([
+      "only a spectator of this match may speak in its spectators' room",
+      "a spectators' message is 1 to 300 characters of text",
+      "a spectators' message is 1 to 300 characters of text",
+      "a spectators' message is 1 to 300 characters of text",
+    ]);
+    for (let i = 1; i <= 6; i++) w2.s.emit(WATCHERS_SAY, matchID, `line ${i}`);
+    await until(() => w1.watchers().length === 6 && w2.refusals().length === 5, 'five lines and a refusal');
+    expect(w2.refusals().at(-1)).toBe('at most 5 messages in 10 seconds: wait a moment');
+    const late = await follow(t.url, matchID, null);
+    await grace();
+    expect(w1.watchers().map((l) => l.text)).toEqual(['<i>Who is Deep Throat?</i>', 'line 1', 'line 2', 'line 3', 'line 4', 'line 5']);
+    // Each speaker keeps one pseudonym; two spectators have two.
+    const whos = w1.watchers().map((l) => l.who);
+    expect(new Set(whos.slice(1)).size).toBe(1);
+    expect(whos[0]).not.toBe(whos[1]);
+    expect(late.watchers()).toEqual([]); // live only: nothing kept
+    for (const p of [ed, nx]) {
+      expect(p.watchers()).toEqual([]);
+      expect(JSON.stringify(p.received)).not.toContain('Deep Throat');
+    }
+    for (const s of [ed.s, nx.s, w1.s, w2.s, late.s]) s.close();
+  });
 
   it("an unlisted match's next match is told to its seated players only: not to a spectator, a later spectator's sync or its public GET", async () => {
     const { matchID, creds } = await createAndJoinUnlisted(t.url);
@@ -207,7 +250,7 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
 const cluster = twoProcesses();
 
 describe.skipIf(!hasPg)('two processes (PostgreSQL, Redis)', () => {
-  it("a line said on one process reaches the seat on the other, never a spectator on either", async () => {
+  it("a line said on one process reaches the seat on the other, never a spectator on either; a spectators' line reaches the spectators only", async () => {
     const [a, b] = (await cluster()).map((p) => p.url);
     const { matchID, creds } = await createAndJoinUnlisted(a);
     const ed = await follow(a, matchID, '0', creds['0']);
@@ -215,10 +258,15 @@ describe.skipIf(!hasPg)('two processes (PostgreSQL, Redis)', () => {
     const watchers = [await follow(a, matchID, null), await follow(b, matchID, null)];
     say(ed.s, matchID, '0', 'across the bus');
     await until(() => nx.chat().length === 1, 'Nixon on the other process heard it');
+    // The spectators' room crosses too, to the spectators only.
+    watchers[0].s.emit(WATCHERS_SAY, matchID, 'watching from a');
+    await until(() => watchers[1].watchers().length === 1, 'the spectator on b heard the one on a');
     const late = await follow(b, matchID, null);
     await grace();
     expect(nx.chat()).toEqual(['across the bus']);
     for (const w of [...watchers, late]) expect(w.chat()).toEqual([]);
+    expect(watchers.map((w) => w.watchers().map((l) => l.text))).toEqual([['watching from a'], ['watching from a']]);
+    for (const p of [ed, nx, late]) expect(p.watchers()).toEqual([]);
     for (const s of [ed.s, nx.s, late.s, ...watchers.map((w) => w.s)]) s.close();
   }, 180_000);
 });
