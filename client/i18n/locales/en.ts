@@ -320,6 +320,12 @@ const en = {
     unread_one: '{{count}} new chat message',
     unread_other: '{{count}} new chat messages',
   },
+  watchers: {
+    title: "Spectators' chat",
+    hint: 'Only spectators read this: the players do not see it.',
+    say: 'Say something to the other spectators',
+    who: 'Spectator {{name}}',
+  },
   gameover: {
     title: 'Game over',
     editorWins: 'The Editor wins!',
