@@ -18,7 +18,7 @@
  *   socket), as a JSON Patch from the view that room already holds (protocol/json-patch.ts) — or whole if that is simpler;
  * - match data (sync, `matchData`) shows each seat's name, presence and bot mark only (lobby/public.ts);
  *   once "play again" made a next match, the old one's seated sockets get NEXT_EVENT, also on a later
- *   sync — its spectators too only when both matches are listed (lobby/public.ts publicNext);
+ *   sync — its spectators too only when neither match is private (lobby/public.ts publicNext);
  * - the players' chat goes to the seats' sockets only (history on sync, and live), never to a spectator;
  *   spectators have a room of their own (WATCHERS_SAY / WATCHERS_EVENT, watchers.ts) that no seat hears;
  * - any other event is refused.
@@ -105,7 +105,7 @@ export class GameSockets {
       update: (matchID, state, deltalog, prev, metadata) => this.deliverUpdate(matchID, state, deltalog, prev, metadata),
       matchData: (matchID, metadata) => {
         this.nsp.to(room(matchID, 'all')).emit('matchData', matchID, publicSeats(metadata));
-        // The seats first, then the spectators if the next match is public (lobby/public.ts publicNext).
+        // To the seats; to the spectators too only when neither match is private (lobby/public.ts publicNext).
         const next = nextOf(matchID, metadata);
         if (next) this.nsp.to(publicNext(metadata) ? room(matchID, 'all') : PLAYERS.map((seat) => room(matchID, seat))).emit(NEXT_EVENT, next);
         this.revoke(matchID, metadata);
