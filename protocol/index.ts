@@ -169,8 +169,24 @@ export interface SettingChange {
  */
 export const REMATCH_SEAT_KEPT_MS = 24 * 3600_000;
 
-/** Emitted to everyone following a match once a next match exists: { matchID, nextMatchID }. */
+/** Emitted to the seats of a match (and its spectators when neither match is private) once a next match exists: { matchID, nextMatchID }. */
 export const NEXT_EVENT = 'watergate:next';
+
+/**
+ * The spectators' room of a match (docs/SECURITY.md "Unlisted matches and the players' chat"): a socket
+ * that follows the match without a seat says `WATCHERS_SAY` (matchID, text); every spectator of the match
+ * hears `WATCHERS_EVENT` (matchID, WatcherLine). The players never do. Live only: nothing is kept.
+ */
+export const WATCHERS_SAY = 'watergate:watchers-say';
+export const WATCHERS_EVENT = 'watergate:watchers';
+export interface WatcherLine {
+  /** The server's id of the line. */
+  id: string;
+  /** The speaker as the server names it (a pseudonym per connection: nobody chooses a name to pass for another). */
+  who: string;
+  text: string;
+  at: number;
+}
 export interface NextMatch {
   matchID: string;
   nextMatchID: string;

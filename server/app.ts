@@ -154,6 +154,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     limiter,
     trustProxy,
     refusals,
+    bus,
     httpLimits: opts.httpLimits,
     socketOpts: {
       // boardgame.io passes `cors: { origins }`, a key socket.io ignores (so it answers `*`): replace it.

@@ -23,11 +23,13 @@ import { ChatMark } from './ChatMark';
 import { WideSide } from './WideSide';
 import { PaceSelect } from './PaceSelect';
 import type { ChatLine } from './Chat';
+import type { WatchersRoom } from './Watchers';
 import { chime } from '../sound';
 import { Optional } from '../Optional';
 
-// The chat (online only) loads on demand: the board is drawn without it.
+// The chat (online only) loads on demand: the board is drawn without it; so does the spectators' room.
 const Chat = lazy(() => import('./Chat'));
+const Watchers = lazy(() => import('./Watchers'));
 // So does "What would the computer do?" (the bot itself loads only when asked: Hint.tsx).
 const Hint = lazy(() => import('./Hint'));
 
@@ -220,12 +222,23 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
     </>
   );
   const record = <GameRecord view={view} />;
-  const chat = shell.online && (
-    <Optional>
-      <Chat lines={chatLines as never} me={me} names={names} send={(text) => props.sendChatMessage(text)} />
-    </Optional>
-  );
-  const chatMark = shell.online && <ChatMark lines={chatLines} me={me} names={names} />;
+  // The players' chat is theirs: a spectator's page has none (the server never sends it one: docs/SECURITY.md
+  // "Unlisted matches and the players' chat"); it has the spectators' room instead.
+  const watchers = (props as { watchers?: WatchersRoom }).watchers;
+  const chat =
+    shell.online &&
+    (me ? (
+      <Optional>
+        <Chat lines={chatLines as never} names={names} send={(text) => props.sendChatMessage(text)} />
+      </Optional>
+    ) : (
+      watchers && (
+        <Optional>
+          <Watchers lines={watchers.lines} say={watchers.say} />
+        </Optional>
+      )
+    ));
+  const chatMark = shell.online && me && <ChatMark lines={chatLines} me={me} names={names} />;
   const table = (
     <div className="table">
       <BoardZoom>

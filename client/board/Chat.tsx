@@ -1,7 +1,8 @@
 /**
- * The match's chat beside the game record: kept with the match by the server (it survives reloads and
- * restarts), spoken by the seated players as themselves, read by everyone. Lines are shown as text, never
- * as HTML. Loaded on demand: the board is drawn without it.
+ * The players' chat beside the game record: kept with the match by the server (it survives reloads and
+ * restarts), spoken and read by the seated players only, each as themselves (a spectator's page has
+ * none: the server never sends it). Lines are shown as text, never as HTML. Loaded on demand: the board
+ * is drawn without it.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ export interface ChatLine {
 
 const MAX = 500;
 
-export default function Chat({ lines, me, names, send }: { lines: ChatLine[]; me: PlayerID | null; names: Record<string, string | undefined>; send: (text: string) => void }): ReactNode {
+export default function Chat({ lines, names, send }: { lines: ChatLine[]; names: Record<string, string | undefined>; send: (text: string) => void }): ReactNode {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);
@@ -46,22 +47,18 @@ export default function Chat({ lines, me, names, send }: { lines: ChatLine[]; me
           </li>
         ))}
       </ol>
-      {me === null ? (
-        <p className="hint">{t('chat.readOnly')}</p>
-      ) : (
-        <form
-          className="chat-say"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <input aria-label={t('chat.say')} placeholder={t('chat.say')} value={text} maxLength={MAX} onChange={(e) => setText(e.target.value)} />
-          <button type="submit" disabled={!text.trim()}>
-            {t('chat.send')}
-          </button>
-        </form>
-      )}
+      <form
+        className="chat-say"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <input aria-label={t('chat.say')} placeholder={t('chat.say')} value={text} maxLength={MAX} onChange={(e) => setText(e.target.value)} />
+        <button type="submit" disabled={!text.trim()}>
+          {t('chat.send')}
+        </button>
+      </form>
     </section>
   );
 }

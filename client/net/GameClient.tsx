@@ -12,10 +12,12 @@ import type { BoardProps } from 'boardgame.io/react';
 import { Pacer, PACES, usePace } from './pace';
 import { resyncWhenBehind } from './resync';
 import { retryWhenBusy, type Busy } from './retry';
-import { ERROR_EVENT, NEXT_EVENT, STATUS_AFTER, STATUS_EVENT, type GuardError, type MatchStatus, type NextMatch } from '../../protocol/index';
+import { ERROR_EVENT, NEXT_EVENT, STATUS_AFTER, STATUS_EVENT, WATCHERS_EVENT, WATCHERS_SAY, type GuardError, type MatchStatus, type NextMatch, type WatcherLine } from '../../protocol/index';
 
 type ClientOpts = Parameters<typeof Client>[0];
-type SocketLike = { on(event: string, fn: (...a: never[]) => void): void; off(event: string, fn: (...a: never[]) => void): void };
+type SocketLike = { on(event: string, fn: (...a: never[]) => void): void; off(event: string, fn: (...a: never[]) => void): void; emit(event: string, ...a: unknown[]): void };
+/** The spectators' room lines a page keeps (the newest). */
+const WATCHER_LINES = 100;
 export type GameClientInstance = ReturnType<typeof Client>;
 
 interface Props<G> {
@@ -57,6 +59,9 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
     if (client.playerID !== (playerID ?? null)) client.updatePlayerID(playerID ?? null);
   }, [client, playerID]);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  // A spectator's page: the spectators' room (server/socket/watchers.ts), heard on the transport's socket.
+  const [watcherLines, heardWatcher] = useReducer((lines: WatcherLine[], l: WatcherLine | null) => (l === null ? [] : [...lines, l].slice(-WATCHER_LINES)), []);
+  const socketNow = useRef<SocketLike | null>(null);
   // The computer's decisions, one at a time (net/pace.ts): the board draws the pacer's state.
   const pause = PACES[usePace()];
   const paceNow = useRef({ pause, computerSeat });
@@ -79,6 +84,10 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
     // A move's status rides at the end of its patch or update (beside boardgame.io's own listener).
     const afterPatch = (...a: unknown[]) => status(a[STATUS_AFTER.patch] as MatchStatus);
     const afterUpdate = (...a: unknown[]) => status(a[STATUS_AFTER.update] as MatchStatus);
+    const watcher = (m: string, l: WatcherLine) => m === matchID && typeof l?.text === 'string' && typeof l.who === 'string' && heardWatcher(l);
+    socketNow.current = socket ?? null;
+    heardWatcher(null);
+    socket?.on(WATCHERS_EVENT, watcher);
     socket?.on(ERROR_EVENT, refused);
     socket?.on(NEXT_EVENT, next);
     socket?.on(STATUS_EVENT, status);
@@ -94,6 +103,8 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
       socket?.off(STATUS_EVENT, status);
       socket?.off('patch', afterPatch);
       socket?.off('update', afterUpdate);
+      socket?.off(WATCHERS_EVENT, watcher);
+      socketNow.current = null;
       client.stop();
       unsubscribe();
     };
@@ -114,6 +125,7 @@ export function GameClient<G>({ game, board: Board, loading: Loading, matchID, p
     matchData: client.matchData,
     sendChatMessage: client.sendChatMessage,
     chatMessages: client.chatMessages,
+    ...(multiplayer !== undefined && (client.playerID ?? null) === null ? { watchers: { lines: watcherLines, say: (text: string) => socketNow.current?.emit(WATCHERS_SAY, matchID, text) } } : {}),
   } as unknown as BoardProps<G>;
   return <Board {...props} />;
 }

@@ -55,6 +55,8 @@ export function pairedMatch(game: Game, a: Ticket, b: Ticket): Pairing {
   // A rated ticket's match is set up as any rated match is (lobby/validate.ts: untimed gets its abandon limit).
   const { initialState, metadata } = buildMatch(game, a.rated ? v.ratedSetupData(setupData) : setupData, true);
   if (a.rated) metadata.rated = true;
+  // Unlisted only because nobody needs to join it: its record is public (lobby/public.ts isPrivate).
+  metadata.publicRecord = true;
   const matchID = newMatchID();
   const seats: Pairing['seats'] = [];
   const links: Pairing['links'] = [];

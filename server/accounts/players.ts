@@ -1,11 +1,12 @@
 /**
  * Public profiles and the leaderboard: ratings by side (with their history), the record by side, by
  * opponent and against the computer's levels, the average game, and the finished matches (their replays
- * are public once over). Nothing private: no account id, no settings.
+ * are public once over). Nothing private: no account id, no settings, and no unlisted match to anyone who
+ * was not seated in it (the ratings themselves count every rated game).
  */
 import type Router from '@koa/router';
 import { SIDE_OF_SEAT, type Leaderboard, type Profile, type RatedSide, type WinLoss } from '../../protocol/accounts';
-import type { AccountStore, BoardEntry, ResultRow, Side } from '../storage/accounts';
+import type { Account, AccountStore, BoardEntry, ResultRow, Side } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
 import { atTime, GLICKO, type Rating } from '../ratings/glicko';
 import { SIDES } from '../ratings/rules';
@@ -77,7 +78,10 @@ export function addPlayerRoutes(o: { router: Router; accounts: AccountStore; min
     const a = raw.length <= 100 ? await accounts.byKey(nameKey(raw)) : undefined;
     if (!a) throw new HttpError(404, 'no such player');
     const ratings = (await accounts.ratings([a.id])).get(a.id) ?? {};
-    ctx.body = profileOf(a.username, ratings, await accounts.results(a.id, PROFILE_RESULTS), Date.now());
+    // Unlisted matches only for someone seated in them (the player, or that match's opponent, signed in):
+    // to everyone else they are not there, in the list or in any count (docs/SECURITY.md "Unlisted matches and the players' chat").
+    const viewer = (ctx.state.account as Account | undefined)?.id ?? null;
+    ctx.body = profileOf(a.username, ratings, await accounts.results(a.id, PROFILE_RESULTS, { seenBy: viewer }), Date.now());
   });
 
   // Each side's board as last read, shared by every request until it is LEADERBOARD_FRESH_MS old (one

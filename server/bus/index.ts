@@ -1,6 +1,7 @@
 /**
  * What one server process tells the others about a match, when several share one PostgreSQL: only ids
- * (a move was saved up to state N, the seats changed) and public chat lines. Nothing secret travels:
+ * (a move was saved up to state N, the seats changed) and the players' chat lines (each process
+ * delivers those to the seats' sockets only). No game secret travels:
  * a process that hears of a move reads the move rows from storage and replays them itself
  * (docs/ARCHITECTURE.md "Several processes"). Without REDIS_URL the bus is local and carries nothing.
  */
@@ -9,7 +10,9 @@ import { randomBytes } from 'node:crypto';
 export type BusMessage =
   | { t: 'move'; matchID: string; stateID: number }
   | { t: 'meta'; matchID: string }
-  | { t: 'chat'; matchID: string; chat: unknown };
+  | { t: 'chat'; matchID: string; chat: unknown }
+  /** A line of the match's spectators' room (socket/watchers.ts): for the spectators' sockets only, kept nowhere. */
+  | { t: 'watchers'; matchID: string; line: unknown };
 
 export type BusStatus = 'none' | 'ok' | 'down';
 

@@ -2,7 +2,8 @@
  * A match as anyone may see it (protocol PublicMatch): the Lobby reads, the socket's matchData and sync.
  * Built field by field from what may be shown rather than by removing what may not: a seat's credentials
  * and whatever a player stored in `data` (private settings such as a notification address) never leave
- * the server, whatever new fields they grow. Only the server's own mark of a bot seat is shown.
+ * the server, whatever new fields they grow. Only the server's own mark of a bot seat is shown, and the
+ * next match only when it is public (publicNext).
  */
 import { settingsFrom } from '../../game/index';
 import { botLevelOf, openSeat, seatEntry, type MatchClock, type MatchStatus, type PublicMatch, type PublicSeat, type TakeBackStatus } from '../../protocol/index';
@@ -28,11 +29,31 @@ export function publicMatch(matchID: string, metadata: MatchData, extra: Pick<Pu
   const m: PublicMatch = { matchID, gameName: metadata.gameName, players: publicSeats(metadata), createdAt: metadata.createdAt, updatedAt: metadata.updatedAt };
   if (metadata.setupData !== undefined) m.setupData = metadata.setupData;
   if (metadata.gameover !== undefined) m.gameover = metadata.gameover;
-  if (metadata.nextMatchID !== undefined) m.nextMatchID = metadata.nextMatchID;
+  const next = publicNext(metadata);
+  if (next !== undefined) m.nextMatchID = next;
   if (metadata.unlisted !== undefined) m.unlisted = metadata.unlisted;
   if (metadata.clock !== undefined) m.clock = publicClock(metadata.clock);
   if (metadata.rated === true) m.rated = true;
   return { ...m, ...publicRematch(metadata), ...extra };
+}
+
+/**
+ * A match for its players only (docs/SECURITY.md "Unlisted matches and the players' chat"): unlisted by their choice. Its
+ * address is the invitation (whoever holds it may watch, as with any match), but no public answer lists
+ * or links it: not the Lobby's list, a profile (storage/accounts.ts seenBy) or another match's next.
+ * Vs computer's and Play now's matches are unlisted only to stay out of the Lobby's list (`publicRecord`): not private.
+ */
+export function isPrivate(metadata: MatchData): boolean {
+  return metadata.unlisted === true && metadata.publicRecord !== true;
+}
+
+/**
+ * The next match ("play again") as anyone may learn it: only from a match that is not private to one
+ * that is not either. A private match's rematch, and a private rematch of a public match, are told to
+ * the seated players only (their sockets: socket/sockets.ts; the asker: the playAgain answer).
+ */
+export function publicNext(metadata: MatchData): string | undefined {
+  return metadata.nextMatchID !== undefined && !isPrivate(metadata) && metadata.nextPublic === true ? metadata.nextMatchID : undefined;
 }
 
 /**

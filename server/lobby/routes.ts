@@ -20,7 +20,7 @@ import type { MatchService } from '../match/service';
 import { HttpError } from '../storage/errors';
 import type { MatchStore } from '../storage/types';
 import { buildMatch, newMatchID, seatBot } from './matches';
-import { publicMatch } from './public';
+import { isPrivate, publicMatch } from './public';
 import { firstAsker, holderOf, keptSeatRefusal, laterAsker, type Seated } from './rematch';
 import { addReplayRoute } from './replay';
 import { endByExit } from './exits';
@@ -86,6 +86,8 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const matchID = newMatchID();
     const { initialState, metadata } = buildMatch(game, b.setupData, true);
     seatBot(metadata, botSeat, level);
+    // Unlisted only because nobody needs to join it: its record is public (public.ts isPrivate).
+    metadata.publicRecord = true;
     await store.createMatch({ matchID, initialState, metadata });
     await hooks.onMatchCreated?.({ matchID, metadata, setupData: b.setupData });
     ctx.body = { matchID, botSeat, humanSeat: botSeat === '0' ? '1' : '0' } satisfies VsComputerResponse;
@@ -201,7 +203,10 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
       nextMatchID = first.create.matchID;
       seated = first.seated;
       created = { matchID: nextMatchID, metadata: first.create.metadata, setupData: first.create.metadata.setupData };
-      return { metadata: { ...m, nextMatchID }, create: first.create, links: linkOf(nextMatchID, first.seated.playerID, mark) };
+      // A rematch of a match the server made unlisted (Play now) keeps its public record unless asked unlisted.
+      if (unlisted === undefined && m.publicRecord) first.create.metadata.publicRecord = true;
+      const nextPublic = isPrivate(first.create.metadata) ? {} : { nextPublic: true };
+      return { metadata: { ...m, nextMatchID, ...nextPublic }, create: first.create, links: linkOf(nextMatchID, first.seated.playerID, mark) };
     });
     if (done === undefined) throw notFound(ctx.params.id);
     // Everyone following the old match hears of the next one (NEXT_EVENT), here and on other processes:

@@ -2,8 +2,9 @@
  * Chat kept with a match (docs/ARCHITECTURE.md "Request paths"): seated players only, as themselves, with
  * the seat's credentials checked now (the seat may have changed hands since the socket synced); at most
  * CHAT.maxLength characters and CHAT.burst lines per CHAT.perMs per seat (in this process); stored with
- * the match, then delivered to everyone following it — also on other processes, through the bus — as
- * text (clients never render it as HTML).
+ * the match, then delivered to the seated players' sockets only — also on other processes, through the
+ * bus — as text (clients never render it as HTML). Spectators never receive it, in any match, neither
+ * live nor as the history a sync brings (socket/sockets.ts; docs/SECURITY.md "Unlisted matches and the players' chat").
  */
 import type { PlayerID } from '../../game/index';
 import { seatEntry, type GuardError } from '../../protocol/index';

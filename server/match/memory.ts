@@ -258,6 +258,7 @@ export class MatchMemory {
       e.chat = [...e.chat, m.chat as ChatLine].slice(-CHAT_KEPT);
       return void this.delivery?.chat(m.matchID, m.chat);
     }
+    if (m.t === 'watchers') return; // the socket layer's alone (socket/watchers.ts): nothing of the match changed
     if (m.t === 'move' && m.stateID <= e.state._stateID) return;
     void e.run(() => this.refresh(e)).catch((err) => this.o.log.error({ err, matchID: m.matchID }, 'applying news from another process failed'));
   }

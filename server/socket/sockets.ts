@@ -17,7 +17,10 @@
  * - each seat's update is filtered once and sent to that seat's room (one encoding per seat, not per
  *   socket), as a JSON Patch from the view that room already holds (protocol/json-patch.ts) — or whole if that is simpler;
  * - match data (sync, `matchData`) shows each seat's name, presence and bot mark only (lobby/public.ts);
- *   once "play again" made a next match, everyone following the old one gets NEXT_EVENT, also on a later sync;
+ *   once "play again" made a next match, the old one's seated sockets get NEXT_EVENT, also on a later
+ *   sync — its spectators too only when neither match is private (lobby/public.ts publicNext);
+ * - the players' chat goes to the seats' sockets only (history on sync, and live), never to a spectator;
+ *   spectators have a room of their own (WATCHERS_SAY / WATCHERS_EVENT, watchers.ts) that no seat hears;
  * - any other event is refused.
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
@@ -25,9 +28,10 @@ import type { Game, LogEntry, State } from 'boardgame.io';
 import { getFilterPlayerView } from 'boardgame.io/internal';
 import { Server as IOServer, type Namespace, type ServerOptions as IOOptions, type Socket } from 'socket.io';
 import type { PlayerID } from '../../game/index';
-import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, roleText, seatEntry, type GuardError, type MatchStatus, type NextMatch } from '../../protocol/index';
+import { ERROR_EVENT, NEXT_EVENT, STATUS_EVENT, WATCHERS_EVENT, WATCHERS_SAY, roleText, seatEntry, type GuardError, type MatchStatus, type NextMatch, type WatcherLine } from '../../protocol/index';
 import { authenticateCredentials } from '../auth';
-import { matchStatus as statusOf, publicSeats } from '../lobby/public';
+import type { Bus } from '../bus/index';
+import { matchStatus as statusOf, publicNext, publicSeats } from '../lobby/public';
 import type { Logger } from '../log';
 import type { Limiter } from '../limits';
 import type { MatchService, SyncData } from '../match/service';
@@ -37,6 +41,7 @@ import { checkAction, isCredentials, isMatchID, isSeat, type MoveAction } from '
 import { SocketGuard } from './guard';
 import { createHttpServer, type HttpLimits } from './http';
 import { textOnlyParser } from './parser';
+import { isWatcherLine, WatcherRoom } from './watchers';
 import { createPatch } from '../../protocol/json-patch';
 
 type Filter = ReturnType<typeof getFilterPlayerView>;
@@ -55,6 +60,7 @@ interface Conn {
   again: boolean;
 }
 const GROUPS = ['0', '1', null] as const;
+const PLAYERS = ['0', '1'] as const;
 const SOCKET_PATH = '/socket.io/';
 const room = (matchID: string, seat: PlayerID | null | 'all') => (seat === 'all' ? matchID : `${matchID}#${seat ?? 's'}`);
 /** The invitation to a next match ("play again"), when there is one. */
@@ -67,6 +73,8 @@ export interface SocketsOptions {
   limiter: Limiter;
   trustProxy: boolean;
   refusals: RefusalLog;
+  /** Carries the spectators' rooms' lines to the other processes (the match service's own bus). */
+  bus: Bus;
   /** socket.io options (cors, an origin check in allowRequest, maxHttpBufferSize). */
   socketOpts: Partial<IOOptions>;
   /** Replaced HTTP timeouts and caps (http.ts), for tests. */
@@ -87,6 +95,7 @@ export class GameSockets {
   private readonly presenceWrites = new Map<string, Promise<unknown>>();
   /** The view each room of a match was last sent (the base of the next patch), per match and room. */
   private readonly views = new Map<string, Map<string, { stateID: number; view: State }>>();
+  private readonly watchers = new WatcherRoom();
   private stopping = false;
 
   constructor(private readonly o: SocketsOptions) {
@@ -95,14 +104,15 @@ export class GameSockets {
     o.service.setDelivery({
       update: (matchID, state, deltalog, prev, metadata) => this.deliverUpdate(matchID, state, deltalog, prev, metadata),
       matchData: (matchID, metadata) => {
-        const to = this.nsp.to(room(matchID, 'all'));
-        to.emit('matchData', matchID, publicSeats(metadata));
+        this.nsp.to(room(matchID, 'all')).emit('matchData', matchID, publicSeats(metadata));
+        // To the seats; to the spectators too only when neither match is private (lobby/public.ts publicNext).
         const next = nextOf(matchID, metadata);
-        if (next) to.emit(NEXT_EVENT, next);
+        if (next) this.nsp.to(publicNext(metadata) ? room(matchID, 'all') : PLAYERS.map((seat) => room(matchID, seat))).emit(NEXT_EVENT, next);
         this.revoke(matchID, metadata);
       },
       status: (matchID, metadata) => this.nsp.to(room(matchID, 'all')).emit(STATUS_EVENT, this.statusOf(matchID, metadata)),
-      chat: (matchID, message) => this.nsp.to(room(matchID, 'all')).emit('chat', matchID, message),
+      // The players' chat is theirs: the seats' rooms only (a socket there synced with its seat's credentials), never the spectators'.
+      chat: (matchID, message) => this.nsp.to(PLAYERS.map((seat) => room(matchID, seat))).emit('chat', matchID, message),
       resync: (matchID) => {
         this.views.delete(matchID);
         for (const id of this.nsp.adapter.rooms.get(room(matchID, 'all')) ?? []) {
@@ -110,6 +120,9 @@ export class GameSockets {
           if (s) void this.resync(s);
         }
       },
+    });
+    o.bus.onMessage((m) => {
+      if (m.t === 'watchers' && isWatcherLine(m.line)) this.toWatchers(m.matchID, m.line);
     });
   }
 
@@ -161,7 +174,7 @@ export class GameSockets {
     socket.use((packet, next) => {
       void next; // nothing reaches socket.io's own handlers
       const [event, ...args] = packet as unknown[];
-      const handler = event === 'sync' ? this.sync : event === 'update' ? this.update : event === 'chat' ? this.chat : null;
+      const handler = event === 'sync' ? this.sync : event === 'update' ? this.update : event === 'chat' ? this.chat : event === WATCHERS_SAY ? this.watchersSay : null;
       if (!handler) {
         const what = typeof event === 'string' ? `"${event.slice(0, 40)}" is not accepted` : 'an event name must be a string';
         return void this.guard.bad(socket, { type: 'bad-request', message: what }).catch((e: unknown) => this.o.log.error({ err: e }, 'refusing a request failed'));
@@ -174,6 +187,7 @@ export class GameSockets {
     socket.on('error', (e) => this.o.log.debug({ err: e, socket: socket.id }, 'socket error'));
     socket.on('disconnect', () => {
       this.conns.delete(socket.id);
+      this.watchers.forget(socket.id);
       if (!this.stopping) void this.unfollow(socket).catch((e: unknown) => this.o.log.error({ err: e }, 'disconnect handling failed'));
     });
   }
@@ -222,8 +236,9 @@ export class GameSockets {
       }
     }
     this.sendSync(socket, before ?? f, d);
-    // The chat kept with the match, to a socket that just came (its page may have reloaded).
-    if (!before && withChat) for (const line of d.chat) socket.emit('chat', f.matchID, line);
+    // The chat kept with the match, to a seat's socket that just came (its page may have reloaded); a
+    // spectator's never (docs/SECURITY.md "Unlisted matches and the players' chat").
+    if (!before && withChat && f.seat !== null) for (const line of d.chat) socket.emit('chat', f.matchID, line);
     return true;
   }
 
@@ -275,9 +290,10 @@ export class GameSockets {
     out.args[1].state = view;
     out.args[1].initialState = this.viewOf(f.seat, f.matchID, d.initialState);
     socket.emit('sync', ...out.args);
-    // A page that comes (or reloads) after "play again" was asked still sees the invitation.
+    // A page that comes (or reloads) after "play again" was asked still sees the invitation: a seat's
+    // always, a spectator's only when the next match is public.
     const next = nextOf(f.matchID, d.metadata);
-    if (next) socket.emit(NEXT_EVENT, next);
+    if (next && (f.seat !== null || publicNext(d.metadata))) socket.emit(NEXT_EVENT, next);
     socket.emit(STATUS_EVENT, this.statusOf(f.matchID, d.metadata));
   }
 
@@ -396,6 +412,27 @@ export class GameSockets {
     if (!conn || (await this.guard.limited(socket, 'chat', conn.addr, f.matchID))) return;
     const refusal = await this.o.service.chat(f.matchID, f.seat, f.credentials, msg);
     if (refusal) this.guard.fail(socket, refusal);
+  }
+
+  /**
+   * The spectators' room (watchers.ts): a line only from a socket that follows this match without a seat
+   * now, to the match's spectators here and, through the bus, on the other processes; never to a seat.
+   */
+  private async watchersSay(socket: Socket, args: unknown[]): Promise<void> {
+    const [matchID, text] = args;
+    const f = this.followers.get(socket.id);
+    if (!f || f.seat !== null || f.matchID !== matchID)
+      return this.guard.bad(socket, { type: 'bad-request', message: "only a spectator of this match may speak in its spectators' room" });
+    const conn = this.conns.get(socket.id);
+    if (!conn || (await this.guard.limited(socket, 'chat', conn.addr, f.matchID))) return;
+    const line = this.watchers.say(socket.id, text);
+    if (typeof line === 'string') return this.guard.fail(socket, { matchID: f.matchID, type: 'bad-request', message: line });
+    this.toWatchers(f.matchID, line);
+    this.o.bus.publish({ t: 'watchers', matchID: f.matchID, line });
+  }
+
+  private toWatchers(matchID: string, line: WatcherLine): void {
+    this.nsp.to(room(matchID, null)).emit(WATCHERS_EVENT, matchID, line);
   }
 
   /**

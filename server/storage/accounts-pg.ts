@@ -1,7 +1,7 @@
 /** The accounts' tables in PostgreSQL (or PGlite): same shape as accounts-sqlite.ts; see accounts.ts. */
 import { newRating } from '../ratings/glicko';
 import { gameEnd, SIDES, unratedBecause, type Side } from '../ratings/rules';
-import { refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import { refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
 import { RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
 import type { SqlQuery } from './sql';
 import { mergeMetadata, type NewMatch, type StoredRow } from './types';
@@ -177,8 +177,9 @@ export class PgAccounts implements AccountStore {
   ratings(ids: string[]) {
     return this.ratingsIn(this.sql, [...new Set(ids)].slice(0, 500));
   }
-  async results(accountID: string, limit: number): Promise<ResultRow[]> {
-    const { rows } = await this.sql.query(`SELECT ${RESULT_COLUMNS} FROM ${this.n.x} WHERE account_id = $1 ORDER BY finished_at DESC LIMIT $2`, [accountID, limit]);
+  async results(accountID: string, limit: number, o?: { seenBy: string | null }): Promise<ResultRow[]> {
+    const only = o ? ` AND ${seenBy({ matches: this.n.m, p: '$3::text', publicRecord: "(m.metadata::jsonb ->> 'publicRecord') = 'true'" })}` : '';
+    const { rows } = await this.sql.query(`SELECT ${RESULT_COLUMNS} FROM ${this.n.x} x WHERE x.account_id = $1${only} ORDER BY finished_at DESC LIMIT $2`, o ? [accountID, limit, o.seenBy] : [accountID, limit]);
     return rows.map((r) => resultRow(r as never));
   }
   async leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]> {

@@ -1,7 +1,7 @@
 /** The accounts' tables in the embedded SQLite file (same shape as accounts-pg.ts; see accounts.ts). */
 import type Database from 'better-sqlite3';
 import { gameEnd, type Side } from '../ratings/rules';
-import { refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import { refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
 import { mergeMetadata, type StoredRow } from './types';
 
 export function createAccountTables(db: Database.Database): void {
@@ -192,8 +192,9 @@ export class SqliteAccounts implements AccountStore {
   async ratings(ids: string[]) {
     return this.ratingsNow([...new Set(ids)].slice(0, 500));
   }
-  async results(accountID: string, limit: number): Promise<ResultRow[]> {
-    return (this.db.prepare(`SELECT ${RESULT_COLUMNS} FROM wg_results WHERE account_id = ? ORDER BY finished_at DESC LIMIT ?`).all(accountID, limit) as ResultDbRow[]).map(resultRow);
+  async results(accountID: string, limit: number, o?: { seenBy: string | null }): Promise<ResultRow[]> {
+    const only = o ? ` AND ${seenBy({ matches: 'wg_matches', p: '@viewer', publicRecord: "json_extract(m.metadata, '$.publicRecord') = 1" })}` : '';
+    return (this.db.prepare(`SELECT ${RESULT_COLUMNS} FROM wg_results x WHERE x.account_id = @id${only} ORDER BY finished_at DESC LIMIT @limit`).all({ id: accountID, limit, ...(o ? { viewer: o.seenBy } : {}) }) as ResultDbRow[]).map(resultRow);
   }
   async leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]> {
     return (this.db.prepare(boardQuery(side, { accounts: 'wg_accounts', ratings: 'wg_ratings' }, ['?', '?'])).all(minGames, limit) as Record<string, unknown>[]).map(boardEntry);

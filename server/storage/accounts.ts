@@ -120,6 +120,17 @@ export const backfillRatedAt = (t: { ratings: string; results: string }): string
   `UPDATE ${t.ratings} SET rated_at = (SELECT max(x.finished_at) FROM ${t.results} x WHERE x.account_id = ${t.ratings}.account_id AND x.side = ${t.ratings}.side AND x.rated = 1)
    WHERE rated_at IS NULL AND games > 0`;
 
+/**
+ * The record rows a viewer may see (docs/SECURITY.md "Unlisted matches and the players' chat"): all but those of private
+ * matches (lobby/public.ts isPrivate), which only a viewer seated in them sees (the account itself or
+ * its opponent). A game against the computer (vs computer's matches are `publicRecord`) is shown even
+ * from before that flag was kept: it is nobody else's, and was never unlisted by choice. `x` is the results table's alias, `p` the viewer's parameter
+ * (an account id, or NULL for someone signed out), `publicRecord` the backend's test of the match's
+ * metadata flag of that name.
+ */
+export const seenBy = (o: { matches: string; p: string; publicRecord: string }): string =>
+  `(x.account_id = ${o.p} OR x.opponent_id = ${o.p} OR x.opponent_level IS NOT NULL OR EXISTS (SELECT 1 FROM ${o.matches} m WHERE m.match_id = x.match_id AND (m.listed OR ${o.publicRecord})))`;
+
 export interface AccountStore {
   create(a: { id: string; username: string; key: string; password: string | null; createdAt: number }): Promise<boolean>;
   byKey(key: string): Promise<(Account & { password: string | null }) | undefined>;
@@ -155,7 +166,11 @@ export interface AccountStore {
   unlink(matchID: string, seat: Side): Promise<void>;
 
   ratings(accountIDs: string[]): Promise<Map<string, Partial<Record<Side, Rating>>>>;
-  results(accountID: string, limit: number): Promise<ResultRow[]>;
+  /**
+   * The account's finished matches, newest first: all of them (its own data), or with `seenBy` only those
+   * that viewer may see (`seenBy` above; null: someone signed out).
+   */
+  results(accountID: string, limit: number, o?: { seenBy: string | null }): Promise<ResultRow[]>;
   leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]>;
 
   /** Adds a ticket in place of the account's waiting one (an account waits with one ticket); stale unpaired tickets are removed on the way. */

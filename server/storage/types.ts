@@ -28,6 +28,18 @@ export type MatchData = Server.MatchData & {
   holders?: Partial<Record<'0' | '1', string[]>>;
   /** Created rated (docs/ARCHITECTURE.md "Accounts"): the result changes both players' side ratings. */
   rated?: boolean;
+  /**
+   * Unlisted by the server, not by its players (vs computer, Play now, and their rematches unless asked unlisted):
+   * kept out of the Lobby's list of matches to join or watch, but not private (lobby/public.ts isPrivate)
+   * — its record shows on profiles like a listed match's.
+   */
+  publicRecord?: boolean;
+  /**
+   * Set with `nextMatchID` when that next match ("play again") is not private: only then may someone not
+   * seated in this match (a spectator, the Lobby's reads) learn it, and only if this match is not private
+   * either (lobby/public.ts publicNext). Absent on matches linked before it was kept: their next stays the players'.
+   */
+  nextPublic?: boolean;
   /** A take-back waiting for the opponent's consent, or refused by it, on the state it names (match/undo.ts). */
   takeBack?: TakeBackRequest;
 };

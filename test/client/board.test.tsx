@@ -5,7 +5,7 @@
  * of the legal arguments, and what is not a legal target cannot be clicked.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import type { BoardProps } from 'boardgame.io/react';
 import { WatergateBoard } from '../../client/board/Board';
 import { ShellContext } from '../../client/board/shell';
@@ -23,10 +23,10 @@ afterEach(cleanup);
 type Seats = { id: number; name?: string; isConnected?: boolean }[];
 
 /** The board for a seat; `online` with the seats as the server describes them (else a local match). */
-function board(G: WatergateState, seat: PlayerID | null, online?: Seats) {
+function board(G: WatergateState, seat: PlayerID | null, online?: Seats, extra: Record<string, unknown> = {}) {
   const view = playerView(G, seat);
   const moves = Object.fromEntries(['play', 'answer', 'target', 'react', 'choose', 'pin', 'resign'].map((m) => [m, vi.fn()])) as Record<MoveChoice['move'], ReturnType<typeof vi.fn>>;
-  const props = { G: view, ctx: {}, playerID: seat, moves, events: {}, matchData: online, isConnected: true, isActive: true, isMultiplayer: !!online, chatMessages: [], sendChatMessage: vi.fn() } as unknown as BoardProps<WatergateState>;
+  const props = { G: view, ctx: {}, playerID: seat, moves, events: {}, matchData: online, isConnected: true, isActive: true, isMultiplayer: !!online, chatMessages: [], sendChatMessage: vi.fn(), ...extra } as unknown as BoardProps<WatergateState>;
   const r = render(
     <ShellContext.Provider value={{ online: !!online }}>
       <WatergateBoard {...props} />
@@ -122,6 +122,46 @@ describe('the board component', () => {
     const both = board(s.G, E, [{ id: 0, name: 'Ann', isConnected: true }, { id: 1, name: 'Bob', isConnected: true }]);
     expect(both.container.querySelector('[data-waiting]')).toBeNull();
     expect(both.container.querySelectorAll('.hand-cards button').length).toBeGreaterThan(0);
+  });
+
+  it("online, the players' chat is on a seat's page only: a spectator's page has no chat (the server sends it none)", async () => {
+    const s = new Scenario(309).hand(E, ['E24', 'E31']).hand(N, ['N20']);
+    const seats = [{ id: 0, name: 'Ann', isConnected: true }, { id: 1, name: 'Bob', isConnected: true }];
+    const seated = board(s.G, N, seats);
+    // The chat loads on demand: once it is there for a seat, it would be there at once for anyone.
+    await waitFor(() => expect(seated.container.querySelector('section.chat form.chat-say')).not.toBeNull());
+    cleanup();
+    const watching = board(s.G, null, seats);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(watching.container.querySelector('.chat, .chat-lines, [data-chat-unread]')).toBeNull();
+    expect(watching.container.querySelector('.track')).not.toBeNull(); // the board itself is there
+  });
+
+  it("online, a spectator's page has the spectators' room instead: its lines under the server's pseudonyms, as text, and what the spectator says goes there", async () => {
+    const s = new Scenario(310).hand(E, ['E24', 'E31']).hand(N, ['N20']);
+    const seats = [{ id: 0, name: 'Ann', isConnected: true }, { id: 1, name: 'Bob', isConnected: true }];
+    const say = vi.fn();
+    const lines = [{ id: 'w1', who: 'Qx3a', text: '<b>Who is Deep Throat?</b>', at: 1 }];
+    // Even a players' line in boardgame.io's chat props would not be shown to a spectator.
+    const watching = board(s.G, null, seats, { watchers: { lines, say }, chatMessages: [{ id: 'p1', sender: '0', payload: 'a players-only line' }] });
+    const room = await waitFor(() => {
+      const r = watching.container.querySelector('section.watchers');
+      expect(r).not.toBeNull();
+      return r!;
+    });
+    expect(room.getAttribute('aria-label')).toBe("Spectators' chat");
+    expect(room.textContent).toContain('Only spectators read this: the players do not see it.');
+    expect([...room.querySelectorAll('.chat-lines li')].map((li) => li.textContent)).toEqual(['Spectator Qx3a: <b>Who is Deep Throat?</b>']);
+    expect(room.querySelector('.chat-lines b')).toBeNull();
+    expect(watching.container.textContent).not.toContain('a players-only line');
+    fireEvent.change(room.querySelector('input')!, { target: { value: '  Follow the money  ' } });
+    fireEvent.submit(room.querySelector('form')!);
+    expect(say).toHaveBeenCalledWith('Follow the money');
+    cleanup();
+    // A seat's page has the players' chat, never the spectators' room.
+    const seated = board(s.G, E, seats, { watchers: { lines, say } });
+    await waitFor(() => expect(seated.container.querySelector('section.chat form.chat-say')).not.toBeNull());
+    expect(seated.container.querySelector('section.watchers')).toBeNull();
   });
 
   it('the game record numbers its lines without gaps: round and assessment headings take no number', () => {

@@ -317,9 +317,14 @@ const en = {
     title: 'Chat',
     say: 'Say something to the table',
     send: 'Send',
-    readOnly: 'The players speak here; watchers read along.',
     unread_one: '{{count}} new chat message',
     unread_other: '{{count}} new chat messages',
+  },
+  watchers: {
+    title: "Spectators' chat",
+    hint: 'Only spectators read this: the players do not see it.',
+    say: 'Say something to the other spectators',
+    who: 'Spectator {{name}}',
   },
   gameover: {
     title: 'Game over',

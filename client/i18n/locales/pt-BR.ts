@@ -315,11 +315,16 @@ const ptBR: Translation = {
     unseen: 'Ainda não vistas',
     status: { discard: 'descartada', removed: 'removida', inPlay: 'em jogo', hand: 'na sua mão' },
   },
+  watchers: {
+    title: 'Conversa dos espectadores',
+    hint: 'Só os espectadores leem isto: os jogadores não veem.',
+    say: 'Diga algo aos outros espectadores',
+    who: 'Espectador {{name}}',
+  },
   chat: {
     title: 'Conversa',
     say: 'Diga algo à mesa',
     send: 'Enviar',
-    readOnly: 'Aqui falam os jogadores; quem assiste acompanha.',
     unread_one: '{{count}} mensagem nova no chat',
     unread_other: '{{count}} mensagens novas no chat',
   },

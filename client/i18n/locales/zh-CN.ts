@@ -303,11 +303,16 @@ const zhCN: Translation = {
     unseen: '尚未见到',
     status: { discard: '已弃', removed: '已移除', inPlay: '在场上', hand: '在你手中' },
   },
+  watchers: {
+    title: '观众聊天',
+    hint: '只有观众能看到这里，玩家看不到。',
+    say: '对其他观众说点什么',
+    who: '观众 {{name}}',
+  },
   chat: {
     title: '聊天',
     say: '对同桌说点什么',
     send: '发送',
-    readOnly: '这里由玩家发言，观众可以阅读。',
     unread_other: '{{count}} 条新聊天消息',
   },
   gameover: {
