@@ -4,14 +4,22 @@
  * minutes; the owner names, lists and removes passkeys, and a password change may remove them all; "sign
  * out everywhere" ends every session and gives every seat the account holds in a game in play new
  * credentials, so a socket or a request with the old ones moves and chats no more. Look-alike usernames
- * (Unicode's confusable skeletons) are refused at sign-up.
+ * (Unicode's confusable skeletons) are refused at sign-up; tables from before get their new columns and
+ * keys on opening.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalMoves, type WatergateState } from '../../game/index';
 import { PASSKEY_NEEDS_PASSWORD, USERNAME_LOOKALIKE } from '../../protocol/accounts';
 import type { GuardError } from '../../protocol/index';
-import { api, next, play, player, postgresAvailable, rawSocket, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
+import { openStore } from '../../server/storage/index';
+import type { MatchStore } from '../../server/storage/types';
+import { api, dropSchema, next, PG_URL, play, player, postgresAvailable, rawSocket, startTestServer, stored, uniqueSchema, until, type Backend, type TestServer } from './helpers';
 import { as, logIn, sessionCookie, signUp, type Signed } from './account-helpers';
 import { softPasskey, type SoftPasskey } from './authenticator';
 
@@ -184,3 +192,67 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
     });
   });
 }
+
+describe('accounts from before look-alike keys and passkey names', () => {
+  // Tables as an older release left them: no skeleton column (nor its index), passkeys without name and
+  // last use; two look-alike accounts made back then (the older one keeps the name).
+  const older = async (run: (sql: string) => Promise<unknown>, n: (t: string) => string, indexName: string) => {
+    await run(`DROP INDEX ${indexName}`);
+    await run(`ALTER TABLE ${n('wg_accounts')} DROP COLUMN skeleton`);
+    await run(`ALTER TABLE ${n('wg_passkeys')} DROP COLUMN name`);
+    await run(`ALTER TABLE ${n('wg_passkeys')} DROP COLUMN last_used_at`);
+    await run(`INSERT INTO ${n('wg_accounts')} (id, username, name_key, password, settings, created_at) VALUES ('a1', 'alice', 'alice', NULL, '{}', 1), ('a2', 'aIice', 'aiice', NULL, '{}', 2)`);
+    await run(`INSERT INTO ${n('wg_passkeys')} (id, account_id, public_key, counter, transports, created_at) VALUES ('k1', 'a1', 'x', 0, '[]', 5)`);
+  };
+  const check = async (store: MatchStore) => {
+    expect(await store.accounts.create({ id: 'a3', username: 'ɑlice', key: 'ɑlice', password: null, createdAt: 3 })).toBe(false);
+    expect(await store.accounts.create({ id: 'a4', username: 'bob', key: 'bob', password: null, createdAt: 4 })).toBe(true);
+    expect((await store.accounts.byKey('aiice'))?.username).toBe('aIice');
+    expect(await store.accounts.passkeys('a1')).toEqual([expect.objectContaining({ id: 'k1', name: null, lastUsedAt: null, createdAt: 5 })]);
+  };
+
+  it('embedded: the columns are added on opening and the older account gets its key', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wg-store-'));
+    try {
+      let store = await openStore({ dataDir: dir });
+      await store.close();
+      const db = new Database(join(dir, 'watergate.sqlite'));
+      await older(async (sql) => db.exec(sql), (t) => t, 'wg_accounts_skeleton');
+      db.close();
+      store = await openStore({ dataDir: dir });
+      await check(store);
+      await store.close();
+      const after = new Database(join(dir, 'watergate.sqlite'));
+      expect(after.prepare('SELECT id, skeleton FROM wg_accounts ORDER BY id').all()).toEqual([
+        { id: 'a1', skeleton: 'alice' },
+        { id: 'a2', skeleton: null },
+        { id: 'a4', skeleton: 'bob' },
+      ]);
+      after.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!hasPg)('postgres: the columns are added on opening and the older account gets its key', async () => {
+    const schema = uniqueSchema();
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      let store = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
+      await store.close();
+      await older((sql) => c.query(sql), (t) => `"${schema}".${t}`, `"${schema}".wg_accounts_skeleton`);
+      store = await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' });
+      await check(store);
+      await store.close();
+      expect((await c.query(`SELECT id, skeleton FROM "${schema}".wg_accounts ORDER BY id`)).rows).toEqual([
+        { id: 'a1', skeleton: 'alice' },
+        { id: 'a2', skeleton: null },
+        { id: 'a4', skeleton: 'bob' },
+      ]);
+    } finally {
+      await c.end();
+      await dropSchema(schema);
+    }
+  });
+});
