@@ -1,5 +1,5 @@
 /**
- * Passkeys and seats the owner controls (issue 30 item 6), over real HTTP and sockets on both storages:
+ * Passkeys and seats the owner controls, over real HTTP and sockets on both storages:
  * a session alone (a stolen one) adds no passkey without the password or a sign-in in the last 5
  * minutes; the owner names, lists and removes passkeys, and a password change may remove them all; "sign
  * out everywhere" ends every session and gives every seat the account holds in a game in play new

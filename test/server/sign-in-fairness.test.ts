@@ -1,6 +1,6 @@
 /**
- * Sign-in under load and under a spread-out guesser, over real HTTP from several loopback addresses
- * (issue 30 item 8): password hashing is shared between addresses in turn, so a flood from one address
+ * Sign-in under load and under a spread-out guesser, over real HTTP from several loopback addresses:
+ * password hashing is shared between addresses in turn, so a flood from one address
  * does not make another's sign-in wait behind all of its hashes; past the hashing queue the answer is
  * 503 "busy", logged as load and not as the storage being down; the per-username ceiling counts wrong
  * passwords from every address together.
