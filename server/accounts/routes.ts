@@ -2,7 +2,9 @@
  * Accounts over HTTP (docs/SECURITY.md "Accounts"): sign-up, sign-in (one answer, and about one time, for
  * an unknown name and a wrong password), sign-out here or everywhere, the account itself, its password,
  * its turn-notification webhook, and deleting it. Every body is checked field by field; sign-up and
- * sign-in are limited per address and sign-in also per username (429 with Retry-After).
+ * sign-in are limited per address, and wrong passwords slow down the (username, address) that made them
+ * under a per-username ceiling (guesses.ts; 429 with Retry-After). A look-alike of an existing username
+ * (storage/lookalike.ts) is refused like a taken one.
  */
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
