@@ -36,6 +36,30 @@ export const nameKey = (username: string) => username.normalize('NFKC').toLowerC
  */
 export const NAME_REGISTERED = 'that name belongs to a registered player: sign in to use it, or choose another';
 
+/**
+ * The server's refusal (409) of a new username that looks like an existing one (Unicode's confusable
+ * skeletons: "aIice" beside "alice"); the client recognises it by these words.
+ */
+export const USERNAME_LOOKALIKE = 'that username looks like an existing player\'s name: choose another';
+
+/** Passkey names: what the owner calls each one (its device), shown on the account page. */
+export const PASSKEY_NAME = { max: 40 } as const;
+
+/** Adding a passkey needs the password, or a sign-in this recent (ms), on this session. */
+export const RECENT_SIGN_IN_MS = 5 * 60_000;
+
+/** The server's refusal (403) of a new passkey without the password or a recent sign-in. */
+export const PASSKEY_NEEDS_PASSWORD = 'adding a passkey needs your password (or a sign-in in the last 5 minutes): type it to go on';
+
+/** GET /auth/passkeys: the account's passkeys as its owner sees them (never the key itself). */
+export interface PasskeyView {
+  /** A short id of the passkey (not its credential id), for DELETE /auth/passkeys/:id. */
+  id: string;
+  name: string;
+  addedAt: number;
+  lastUsedAt: number | null;
+}
+
 /** How a finished match names a player whose account was deleted. */
 export const DELETED_PLAYER = 'deleted player';
 

@@ -39,6 +39,7 @@ import type { HttpLimits } from './socket/http';
 import { GameSockets } from './socket/sockets';
 import { clientMiddleware, compression } from './static';
 import { accounts } from './accounts/index';
+import { StorageUnavailableError } from './storage/errors';
 import { LobbyReads } from './storage/lobby-db';
 import type { MatchStore } from './storage/types';
 
@@ -192,7 +193,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       ctx.body = { error: ctx.status < 500 || err.expose ? err.message : 'internal server error' };
       // The wait in the body too: boardgame.io's LobbyClient hands pages the body, not the headers.
       if (err.retryAfterSeconds) ctx.body = { error: err.message, retryAfter: err.retryAfterSeconds };
-      if (ctx.status === 503) log.warn({ err: err.message, method: ctx.method, path: ctx.path }, 'request refused: storage unavailable');
+      // A 503 is the storage away, or only load (a busy pool, a lock timeout, too many passwords or
+      // analyses at once): logged as which, so an operator is not sent looking for an outage.
+      if (ctx.status === 503) log.warn({ err: err.message, method: ctx.method, path: ctx.path }, e instanceof StorageUnavailableError && !e.busy ? 'request refused: storage unavailable' : 'request refused: server busy');
       else if (ctx.status >= 500) log.error({ err: e, method: ctx.method, path: ctx.path }, 'request failed');
     } finally {
       // A refused request is counted (a summary a minute at info), not logged at info one by one.

@@ -42,14 +42,27 @@ export const LIMITS = {
   signup: { points: 10, seconds: 3600 },
   /** Sign-in attempts (password or passkey), per address. */
   login: { points: 20, seconds: 600 },
-  /** Password attempts for one username, from any address (a spread-out guesser). */
-  loginName: { points: 10, seconds: 600 },
+  /**
+   * Wrong passwords for one username from one address: this many are free in the window, then each
+   * further one doubles the wait before the next try (GUESS_WAIT). Counted per (username, address), so a
+   * guesser elsewhere never makes the owner wait; a right password forgets them.
+   */
+  loginGuess: { points: 5, seconds: 3600 },
+  /**
+   * Wrong passwords for one username from every address together: the ceiling on a spread-out guesser.
+   * High enough that reaching it takes many addresses at once (each slowed by loginGuess and `login`),
+   * so it is no cheap way to lock the owner out (docs/SECURITY.md "Accounts").
+   */
+  loginName: { points: 100, seconds: 600 },
   /** Take-backs asked for or answered. */
   undo: { points: 30, seconds: 60 },
   /** "Play now" asks (each a waiting ticket that may be paired into a match; polls are not counted). */
   pair: { points: 30, seconds: 600 },
 } as const satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
+
+/** loginGuess's slowdown: the first wait past the free guesses, doubled with each further wrong one, at most `maxSeconds`. */
+export const GUESS_WAIT = { firstSeconds: 2, maxSeconds: 900 } as const;
 
 export interface LimiterOptions {
   /** Shared counting (REDIS_URL); absent: this process's memory. */
@@ -65,20 +78,32 @@ export interface LimiterOptions {
 export interface Limiter {
   /** Counts `points` against `key` for `name`: 0 when allowed, else how many ms until it would be. */
   take(name: LimitName, key: string, points?: number): Promise<number>;
+  /** Counts one against `key` for `name` (allowed or not) and returns the count in the window, this one included. */
+  count(name: LimitName, key: string): Promise<number>;
+  /** Without counting: ms until `key` is back under `name`'s points (0: it is). */
+  spent(name: LimitName, key: string): Promise<number>;
+  /** ms left of a hold on `key` for `name` (0: none). */
+  held(name: LimitName, key: string): Promise<number>;
+  /** Makes `key` wait `ms` before its next `name`, whatever its count (held says so). */
+  hold(name: LimitName, key: string, ms: number): Promise<void>;
+  /** Forgets `key`'s count and hold for `name`. */
+  forget(name: LimitName, key: string): Promise<void>;
   readonly limits: Readonly<Record<LimitName, Limit>>;
 }
 
 export function createLimiter(o: LimiterOptions = {}): Limiter {
   const limits = { ...LIMITS, ...o.limits } as Record<LimitName, Limit>;
-  const made = new Map<LimitName, RateLimiterAbstract>();
-  const limiter = (name: LimitName): RateLimiterAbstract => {
-    let l = made.get(name);
+  const made = new Map<string, RateLimiterAbstract>();
+  // A limit's count, or (held) its holds: one point, blocked for as long as hold says.
+  const limiter = (name: LimitName, held = false): RateLimiterAbstract => {
+    const id = held ? `${name}:held` : name;
+    let l = made.get(id);
     if (l) return l;
-    const { points, seconds } = limits[name];
-    const keyPrefix = `${o.prefix ?? 'wg:rl:'}${name}`;
+    const { points, seconds } = held ? { points: 1, seconds: limits[name].seconds } : limits[name];
+    const keyPrefix = `${o.prefix ?? 'wg:rl:'}${id}`;
     const memory = new RateLimiterMemory({ points, duration: seconds, keyPrefix });
     l = o.redis ? new RateLimiterRedis({ storeClient: o.redis, points, duration: seconds, keyPrefix, insuranceLimiter: memory, rejectIfRedisNotReady: true }) : memory;
-    made.set(name, l);
+    made.set(id, l);
     return l;
   };
   return {
@@ -92,6 +117,33 @@ export function createLimiter(o: LimiterOptions = {}): Limiter {
         if (e instanceof RateLimiterRes) return Math.max(1, e.msBeforeNext);
         throw e;
       }
+    },
+    async count(name, key) {
+      if (o.off) return 0;
+      try {
+        return (await limiter(name).consume(key)).consumedPoints;
+      } catch (e) {
+        if (e instanceof RateLimiterRes) return e.consumedPoints;
+        throw e;
+      }
+    },
+    async spent(name, key) {
+      if (o.off) return 0;
+      const r = await limiter(name).get(key);
+      return r && r.consumedPoints >= limits[name].points ? Math.max(1, r.msBeforeNext) : 0;
+    },
+    async held(name, key) {
+      if (o.off) return 0;
+      const r = await limiter(name, true).get(key);
+      return r && r.consumedPoints > 1 ? Math.max(1, r.msBeforeNext) : 0;
+    },
+    async hold(name, key, ms) {
+      if (!o.off) await limiter(name, true).block(key, Math.max(1, Math.ceil(ms / 1000)));
+    },
+    async forget(name, key) {
+      if (o.off) return;
+      await limiter(name).delete(key);
+      await limiter(name, true).delete(key);
     },
   };
 }
@@ -121,7 +173,8 @@ const WHAT: Record<LimitName, string> = {
   badSocket: 'too many refused or malformed requests',
   signup: 'too many new accounts from your address',
   login: 'too many sign-in attempts from your address',
-  loginName: 'too many sign-in attempts for this username',
+  loginGuess: 'too many wrong passwords for this username from your address',
+  loginName: 'too many wrong passwords for this username',
   undo: 'too many take-backs from your address',
   pair: 'too many "Play now" asks from your address',
 };

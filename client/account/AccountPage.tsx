@@ -1,16 +1,16 @@
 /**
  * #/account: optional accounts (guests play exactly as before). Signed out: sign in (password or
  * passkey) or create an account. Signed in: the matches this browser held as a guest offered to the
- * account, a passkey, the turn-notification webhook for every seat, the password, "download my data",
+ * account, its passkeys (listed, named, removed; adding one asks for the password), the turn-notification webhook for every seat, the password, "download my data",
  * sign out here or everywhere, and deleting the account. Loaded on demand with the page words.
  */
 import './account.css';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkUsername, NAME_REGISTERED, type Me } from '../../protocol/accounts';
+import { checkUsername, NAME_REGISTERED, PASSKEY_NAME, PASSKEY_NEEDS_PASSWORD, USERNAME_LOOKALIKE, type Me, type PasskeyView } from '../../protocol/accounts';
 import { checkName } from '../../protocol/names';
 import type { HeldSeat } from '../lobby/seats';
-import { AccountError, changePassword, claimSeats, deleteAccount, logIn, logOut, logOutEverywhere, me as whoAmI, setAccountWebhook, signUp } from './api';
+import { AccountError, changePassword, claimSeats, deleteAccount, listPasskeys, logIn, logOut, logOutEverywhere, me as whoAmI, removePasskey, setAccountWebhook, signUp } from './api';
 import { rememberAccount, syncSeats } from './session';
 
 type T = ReturnType<typeof useTranslation>['t'];
@@ -21,6 +21,8 @@ export function refusalText(t: T, e: unknown): string {
     if (e.status === 429) return t('lobby.rateLimited', { seconds: e.retryAfter ?? 1 });
     if (e.status === 401) return t('account.refused');
     if (e.status === 403 && e.message === NAME_REGISTERED) return t('lobby.nameRefused.registered');
+    if (e.status === 403 && e.message === PASSKEY_NEEDS_PASSWORD) return t('account.passkeyNeedsPassword');
+    if (e.status === 409 && e.message === USERNAME_LOOKALIKE) return t('account.lookalike');
     if (e.status === 409) return t('account.taken');
     return t('lobby.error', { message: e.message });
   }
@@ -108,6 +110,62 @@ function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
   );
 }
 
+/** The account's passkeys: name, when added and last used, and a Remove button each; adding one asks for the password. */
+function Passkeys({ account, act }: { account: Me; act: (f: () => Promise<unknown>, ok: string) => Promise<void> }): ReactNode {
+  const { t, i18n } = useTranslation();
+  const [keys, setKeys] = useState<PasskeyView[]>([]);
+  useEffect(() => {
+    listPasskeys().then(setKeys, () => undefined);
+  }, [account.passkeys]);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const add = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const f = new FormData(form);
+    void act(async () => {
+      await (await import('./passkey')).addPasskey({ password: String(f.get('password') ?? '') || undefined, name: String(f.get('passkeyName') ?? '').trim() || undefined });
+      form.reset();
+    }, 'account.passkeyAdded');
+  };
+  return (
+    <section className="panel" aria-labelledby="passkey-title">
+      <h2 id="passkey-title">{t('account.passkeys')}</h2>
+      <p>{t('account.passkeyCount', { count: account.passkeys })}</p>
+      {keys.length > 0 && (
+        <ul className="passkey-list" data-passkeys>
+          {keys.map((k) => (
+            <li key={k.id} data-passkey={k.name}>
+              <strong>{k.name}</strong>{' '}
+              <span className="hint">
+                {t('account.passkeyAddedOn', { date: date.format(k.addedAt) })} · {k.lastUsedAt === null ? t('account.passkeyNeverUsed') : t('account.passkeyLastUsed', { date: date.format(k.lastUsedAt) })}
+              </span>{' '}
+              <button type="button" aria-label={t('account.removePasskeyNamed', { name: k.name })} onClick={() => void act(async () => setKeys(await removePasskey(k.id)), 'account.passkeyRemoved')}>
+                {t('account.removePasskey')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={add} data-passkey-form>
+        <label className="field">
+          <span>{t('account.passkeyName')}</span>
+          <input name="passkeyName" maxLength={PASSKEY_NAME.max} placeholder={t('account.passkeyNamePlaceholder')} />
+        </label>
+        {account.hasPassword && (
+          <label className="field">
+            <span>{t('account.password')}</span>
+            <input name="password" type="password" autoComplete="current-password" maxLength={200} />
+          </label>
+        )}
+        <p className="hint">{t('account.passkeyPasswordHint')}</p>
+        <button type="submit" data-add-passkey>
+          {t('account.addPasskey')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
 function SignedIn({ account, reload, signedOut }: { account: Me; reload: () => void; signedOut: () => void }): ReactNode {
   const { t } = useTranslation();
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
@@ -155,13 +213,7 @@ function SignedIn({ account, reload, signedOut }: { account: Me; reload: () => v
           </button>
         </section>
       )}
-      <section className="panel" aria-labelledby="passkey-title">
-        <h2 id="passkey-title">{t('account.passkeys')}</h2>
-        <p>{t('account.passkeyCount', { count: account.passkeys })}</p>
-        <button type="button" data-add-passkey onClick={() => void act(async () => (await import('./passkey')).addPasskey(), 'account.passkeyAdded')}>
-          {t('account.addPasskey')}
-        </button>
-      </section>
+      <Passkeys account={account} act={act} />
       <form className="panel" aria-labelledby="webhook-title" onSubmit={(e) => (e.preventDefault(), void act(() => setAccountWebhook(webhook || null), webhook ? 'notify.saved' : 'notify.removed'))}>
         <h2 id="webhook-title">{t('account.webhookTitle')}</h2>
         <label className="field">
@@ -173,7 +225,7 @@ function SignedIn({ account, reload, signedOut }: { account: Me; reload: () => v
       </form>
       <form className="panel" aria-labelledby="password-title" onSubmit={(e) => {
         const f = fields(e);
-        void act(() => changePassword(String(f.get('password') ?? ''), String(f.get('newPassword') ?? '')), 'account.passwordChanged');
+        void act(() => changePassword(String(f.get('password') ?? ''), String(f.get('newPassword') ?? ''), f.get('removePasskeys') === 'on'), 'account.passwordChanged');
       }}>
         <h2 id="password-title">{account.hasPassword ? t('account.changePassword') : t('account.setPassword')}</h2>
         {account.hasPassword && (
@@ -186,6 +238,11 @@ function SignedIn({ account, reload, signedOut }: { account: Me; reload: () => v
           <span>{t('account.newPassword')}</span>
           <input name="newPassword" type="password" autoComplete="new-password" minLength={8} maxLength={200} required />
         </label>
+        {account.passkeys > 0 && (
+          <label className="check">
+            <input name="removePasskeys" type="checkbox" /> {t('account.removePasskeysToo', { count: account.passkeys })}
+          </label>
+        )}
         <button type="submit">{t('account.savePassword')}</button>
       </form>
       <section className="panel" aria-labelledby="session-title">
@@ -204,6 +261,7 @@ function SignedIn({ account, reload, signedOut }: { account: Me; reload: () => v
             {t('account.delete')}
           </button>
         </p>
+        <p className="hint">{t('account.signOutEverywhereHint')}</p>
         {deleting && (
           <form role="alertdialog" aria-labelledby="delete-question" onSubmit={(e) => {
             const f = fields(e);

@@ -2,7 +2,7 @@
  * The account API of the server this page came from (same origin, so the HttpOnly session cookie goes
  * along by itself; the page never sees it). A refusal throws AccountError with the server's words.
  */
-import type { ClaimRequest, Leaderboard, Me, MyMatches, PairRequest, PairStatus, Profile } from '../../protocol/accounts';
+import type { ClaimRequest, Leaderboard, Me, MyMatches, PairRequest, PairStatus, PasskeyView, Profile } from '../../protocol/accounts';
 
 export class AccountError extends Error {
   constructor(
@@ -27,7 +27,9 @@ export const signUp = (username: string, password: string) => call<{ username: s
 export const logIn = (username: string, password: string) => call<{ username: string }>('/auth/login', { username, password });
 export const logOut = () => call<object>('/auth/logout', {});
 export const logOutEverywhere = () => call<object>('/auth/logout-all', {});
-export const changePassword = (password: string, newPassword: string) => call<object>('/auth/password', { password, newPassword });
+export const changePassword = (password: string, newPassword: string, removePasskeys = false) => call<object>('/auth/password', { password, newPassword, ...(removePasskeys ? { removePasskeys: true } : {}) });
+export const listPasskeys = async (): Promise<PasskeyView[]> => (await call<{ passkeys: PasskeyView[] }>('/auth/passkeys')).passkeys;
+export const removePasskey = async (id: string): Promise<PasskeyView[]> => (await call<{ passkeys: PasskeyView[] }>(`/auth/passkeys/${encodeURIComponent(id)}/delete`, {})).passkeys;
 export const deleteAccount = (o: { password?: string; confirm?: string }) => call<object>('/auth/delete', o);
 export const setAccountWebhook = (webhook: string | null) => call<{ webhook: string | null }>('/me/settings', { webhook });
 export const myMatches = () => call<MyMatches>('/me/matches');

@@ -4,11 +4,12 @@
  */
 import { call } from './api';
 
-export async function addPasskey(): Promise<number> {
+/** Adds a passkey named `name` (none: the server's default); `password` is needed unless this session signed in within 5 minutes. */
+export async function addPasskey(o: { password?: string; name?: string } = {}): Promise<number> {
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const { ceremony, options } = await call<{ ceremony: string; options: never }>('/auth/passkey/register/options', {});
+  const { ceremony, options } = await call<{ ceremony: string; options: never }>('/auth/passkey/register/options', o.password ? { password: o.password } : {});
   const response = await startRegistration({ optionsJSON: options });
-  return (await call<{ passkeys: number }>('/auth/passkey/register', { ceremony, response })).passkeys;
+  return (await call<{ passkeys: number }>('/auth/passkey/register', { ceremony, response, ...(o.name ? { name: o.name } : {}) })).passkeys;
 }
 
 export async function signInWithPasskey(): Promise<string> {

@@ -46,7 +46,7 @@ export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes:
   });
   const accountsStore = o.store.accounts;
   addAuthRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter, service: o.service, passwordCost: o.passwordCost ?? PASSWORD_COST.default });
-  addPasskeyRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter });
+  addPasskeyRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter, passwordCost: o.passwordCost ?? PASSWORD_COST.default });
   addMeRoutes({ router, json, store: o.store, service: o.service, limiter: o.limiter });
   addPlayerRoutes({ router, accounts: accountsStore, minGames: o.leaderboardMinGames ?? DEFAULT_LEADERBOARD_MIN_GAMES });
   addPairingRoutes({ router, json, accounts: accountsStore, game: o.game, service: o.service, limiter: o.limiter });

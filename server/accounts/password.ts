@@ -4,30 +4,35 @@
  * parameters are stored with each hash, so they can be raised later without invalidating old ones; the
  * work of new hashes (log2 of N, PASSWORD_COST) is 15 unless a server is told otherwise — the tests' own
  * servers use 10, where nothing is worth stealing and a hash costs a thirtieth.
- * At most HASHING.concurrent hashes run at once (memory stays bounded under a burst of logins); beyond
- * HASHING.queue waiting, a login is answered "busy" (503) instead of piling up. One client (an address)
- * has at most HASHING.perClient hashes running or waiting: past that it is answered "busy" (429) at
- * once, so one address cannot fill the queue that everyone's sign-in waits in.
+ * At most HASHING.concurrent hashes run at once (memory stays bounded under a burst of logins). Those
+ * waiting queue per client (an address), and a freed place goes to the clients in turn (round robin),
+ * so an address flooding sign-ins waits behind its own hashes, not everyone else's: another address
+ * waits for at most one hash per other address waiting. One client has at most HASHING.perClient hashes
+ * running or waiting (past that: 429 at once); beyond HASHING.queue waiting in all, "busy" (503).
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { StorageUnavailableError } from '../storage/errors';
+import { ServerBusyError } from '../storage/errors';
 
 export const KDF = { r: 8, p: 3, keyLength: 32, saltLength: 16 } as const;
 /** log2 of scrypt's N for new hashes: OWASP's point by default; never below 10 or above 20. */
 export const PASSWORD_COST = { default: 15, min: 10, max: 20 } as const;
-export const HASHING = { concurrent: 2, queue: 32, perClient: 2 } as const;
+export const HASHING = { concurrent: 2, queue: 64, perClient: 8 } as const;
 
 /** 1–200 characters, at least 8: longer pass phrases are welcome, longer bodies are not. */
 export const PASSWORD = { min: 8, max: 200 } as const;
 
 let running = 0;
-const waiting: (() => void)[] = [];
+let queued = 0;
+/** Waiting hashes by client, in the order the clients take turns (a client served goes to the back). */
+const waiting = new Map<string, (() => void)[]>();
 /** Hashes running or waiting, by client. */
 const inFlight = new Map<string, number>();
 
 /** Too many logins in flight at once: nothing was checked, try again shortly (503 with Retry-After). */
-export class HashingBusy extends StorageUnavailableError {
-  override message = 'the server is busy checking passwords: try again in a moment';
+export class HashingBusy extends ServerBusyError {
+  constructor() {
+    super('the server is busy checking passwords: try again in a moment');
+  }
 }
 
 /** This client's own passwords are still being checked: nothing was checked, try again shortly (429 with Retry-After). */
@@ -40,27 +45,44 @@ export class ClientHashingBusy extends Error {
   }
 }
 
+/** The next client's turn: its oldest waiting hash starts, and the client goes to the back of the line. */
+function nextTurn(): boolean {
+  const first = waiting.entries().next();
+  if (first.done) return false;
+  const [client, queue] = first.value;
+  const go = queue.shift()!;
+  waiting.delete(client);
+  if (queue.length > 0) waiting.set(client, queue);
+  queued--;
+  go();
+  return true;
+}
+
 async function slot<T>(client: string | undefined, fn: () => Promise<T>): Promise<T> {
-  const mine = client === undefined ? 0 : (inFlight.get(client) ?? 0);
-  if (mine >= HASHING.perClient) throw new ClientHashingBusy();
-  if (running >= HASHING.concurrent && waiting.length >= HASHING.queue) throw new HashingBusy();
-  if (client !== undefined) inFlight.set(client, mine + 1);
+  const key = client ?? '';
+  const mine = inFlight.get(key) ?? 0;
+  if (client !== undefined && mine >= HASHING.perClient) throw new ClientHashingBusy();
+  if (running >= HASHING.concurrent && queued >= HASHING.queue) throw new HashingBusy();
+  inFlight.set(key, mine + 1);
   try {
-    if (running >= HASHING.concurrent) await new Promise<void>((r) => waiting.push(r));
-    else running++;
+    if (running >= HASHING.concurrent) {
+      queued++;
+      await new Promise<void>((r) => {
+        const q = waiting.get(key);
+        if (q) q.push(r);
+        else waiting.set(key, [r]);
+      });
+    } else running++;
     try {
       return await fn();
     } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
+      // The place passes to the next client's turn, or is given back.
+      if (!nextTurn()) running--;
     }
   } finally {
-    if (client !== undefined) {
-      const left = (inFlight.get(client) ?? 1) - 1;
-      if (left > 0) inFlight.set(client, left);
-      else inFlight.delete(client);
-    }
+    const left = (inFlight.get(key) ?? 1) - 1;
+    if (left > 0) inFlight.set(key, left);
+    else inFlight.delete(key);
   }
 }
 

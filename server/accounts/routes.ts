@@ -2,12 +2,14 @@
  * Accounts over HTTP (docs/SECURITY.md "Accounts"): sign-up, sign-in (one answer, and about one time, for
  * an unknown name and a wrong password), sign-out here or everywhere, the account itself, its password,
  * its turn-notification webhook, and deleting it. Every body is checked field by field; sign-up and
- * sign-in are limited per address and sign-in also per username (429 with Retry-After).
+ * sign-in are limited per address, and wrong passwords slow down the (username, address) that made them
+ * under a per-username ceiling (guesses.ts; 429 with Retry-After). A look-alike of an existing username
+ * (storage/lookalike.ts) is refused like a taken one.
  */
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { checkUsername, DELETED_PLAYER, nameKey, USERNAME, type Me } from '../../protocol/accounts';
+import { checkUsername, DELETED_PLAYER, nameKey, USERNAME, USERNAME_LOOKALIKE, type Me } from '../../protocol/accounts';
 import { seatEntry } from '../../protocol/index';
 import { checkName } from '../../protocol/names';
 import { enforce, type Limiter } from '../limits';
@@ -19,6 +21,8 @@ import type { MatchData } from '../storage/types';
 import { endByExit } from '../lobby/exits';
 import { HttpError } from '../storage/errors';
 import { seatPresenceCleared } from '../match/presence';
+import { generateCredentials } from '../auth';
+import { mayGuess, rightGuess, wrongGuess } from './guesses';
 import { checkPassword, hashPassword, PASSWORD } from './password';
 import { signedIn, type Sessions } from './session';
 
@@ -57,6 +61,22 @@ export interface AuthDeps {
 /** The client's address, the key of its limits (set by the server for every request). */
 export const address = (ctx: Koa.Context) => String(ctx.state.clientAddress ?? ctx.ip);
 
+/**
+ * Whether `typed` is the account's password (null when it has none). Counted as a sign-in, per address
+ * and as a guess at the username (guesses.ts): a session (a stolen one too) guesses no faster here than
+ * at the sign-in form.
+ */
+export async function confirmPassword(ctx: Koa.Context, d: { accounts: AccountStore; limiter: Limiter; passwordCost: number }, a: Account, typed: unknown): Promise<boolean | null> {
+  const stored = (await d.accounts.byID(a.id))?.password ?? null;
+  if (stored === null) return null;
+  const key = nameKey(a.username);
+  await enforce(d.limiter, 'login', address(ctx));
+  await mayGuess(d.limiter, key, address(ctx));
+  const ok = typeof typed === 'string' && typed.length <= PASSWORD.max && (await checkPassword(typed, stored, address(ctx), d.passwordCost));
+  await (ok ? rightGuess(d.limiter, key, address(ctx)) : wrongGuess(d.limiter, key, address(ctx)));
+  return ok;
+}
+
 export function addAuthRoutes({ router, json, accounts, sessions, limiter, service, passwordCost }: AuthDeps): void {
   router.post('/auth/signup', async (ctx, next) => (await enforce(limiter, 'signup', address(ctx)), next()), json, async (ctx) => {
     const b = v.body(ctx.request.body);
@@ -64,7 +84,10 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     const name = username(b.username);
     const hash = await hashPassword(password(b.password), address(ctx), passwordCost);
     const id = randomBytes(12).toString('base64url');
-    if (!(await accounts.create({ id, username: name, key: nameKey(name), password: hash, createdAt: Date.now() }))) throw new HttpError(409, `the username ${name} is taken`);
+    if (!(await accounts.create({ id, username: name, key: nameKey(name), password: hash, createdAt: Date.now() }))) {
+      if (await accounts.byKey(nameKey(name))) throw new HttpError(409, `the username ${name} is taken`);
+      throw new HttpError(409, USERNAME_LOOKALIKE);
+    }
     await sessions.start(ctx, id);
     ctx.body = { username: name };
   });
@@ -73,12 +96,16 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['username', 'password']);
     if (typeof b.username !== 'string' || b.username.length > 200 || typeof b.password !== 'string' || b.password.length > PASSWORD.max) throw new HttpError(400, 'username and password are required strings');
-    // One key for the limit and the lookup: " Ann", "ANN" and "ａｎｎ" are one name to a guesser too.
+    // One key for the limits and the lookup: " Ann", "ANN" and "ａｎｎ" are one name to a guesser too.
     const key = loginKey(b.username);
-    await enforce(limiter, 'loginName', key);
+    await mayGuess(limiter, key, address(ctx));
     const a = await accounts.byKey(key);
     // An unknown name checks a decoy hash: both refusals take as long and say the same.
-    if (!(await checkPassword(b.password, a?.password ?? null, address(ctx), passwordCost)) || !a) throw new HttpError(401, LOGIN_REFUSED);
+    if (!(await checkPassword(b.password, a?.password ?? null, address(ctx), passwordCost)) || !a) {
+      await wrongGuess(limiter, key, address(ctx));
+      throw new HttpError(401, LOGIN_REFUSED);
+    }
+    await rightGuess(limiter, key, address(ctx));
     await sessions.start(ctx, a.id);
     ctx.body = { username: a.username };
   });
@@ -88,10 +115,21 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     ctx.body = {};
   });
 
+  // Every session ends, and every seat the account holds in a match still in play gets new credentials:
+  // whoever read them (/me/matches) from a stolen session can no longer move or chat with them (their
+  // sockets are moved to the spectators at once); the owner reads the new ones after signing in again.
   router.post('/auth/logout-all', async (ctx) => {
     const a = signedIn(ctx);
     await accounts.dropSessions(a.id);
     await sessions.end(ctx);
+    for (const l of await accounts.heldSeats(a.id)) {
+      if (l.metadata.gameover !== undefined) continue;
+      await service.changeMetadata(l.matchID, (m) => {
+        const seat = seatEntry(m.players, l.seat);
+        if (m.gameover !== undefined || seatAccount(seat)?.id !== a.id || !seat.credentials) return m;
+        return { ...m, players: { ...m.players, [l.seat]: { ...seat, credentials: generateCredentials() } } };
+      });
+    }
     ctx.body = {};
   });
 
@@ -105,27 +143,21 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     ctx.body = { me: a ? await meOf(a) : null };
   });
 
-  /**
-   * Whether `typed` is the account's password (true when it has none). Counted as a sign-in, per address
-   * and per username: a session (a stolen one too) guesses no faster here than at the sign-in form.
-   */
-  const confirmed = async (ctx: Koa.Context, a: Account, typed: unknown): Promise<boolean | null> => {
-    const stored = (await accounts.byID(a.id))?.password ?? null;
-    if (stored === null) return null;
-    await enforce(limiter, 'login', address(ctx));
-    await enforce(limiter, 'loginName', nameKey(a.username));
-    return typeof typed === 'string' && typed.length <= PASSWORD.max && (await checkPassword(typed, stored, address(ctx), passwordCost));
-  };
+  const confirmed = (ctx: Koa.Context, a: Account, typed: unknown) => confirmPassword(ctx, { accounts, limiter, passwordCost }, a, typed);
 
-  // A new password ends every other session (a thief's too); this one stays.
+  // A new password ends every other session (a thief's too); this one stays. With removePasskeys every
+  // passkey goes too (one a thief added would otherwise still sign in). Seat credentials stay: the
+  // owner's games on other devices go on; "sign out everywhere" is what renews them (docs/SECURITY.md).
   router.post('/auth/password', json, async (ctx) => {
     const a = signedIn(ctx);
     const b = v.body(ctx.request.body);
-    v.allowOnly(b, ['password', 'newPassword']);
+    v.allowOnly(b, ['password', 'newPassword', 'removePasskeys']);
     const fresh = password(b.newPassword, 'newPassword');
+    const dropKeys = v.optionalBoolean(b.removePasskeys, 'removePasskeys');
     if ((await confirmed(ctx, a, b.password)) === false) throw new HttpError(403, 'the current password is wrong');
     await accounts.setPassword(a.id, await hashPassword(fresh, address(ctx), passwordCost));
     await accounts.dropSessions(a.id, sessions.current(ctx));
+    if (dropKeys) await accounts.removePasskeys(a.id);
     ctx.body = {};
   });
 

@@ -18,7 +18,7 @@ const LIFE_MS = SESSION_DAYS * 86_400_000;
 export const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
 export interface Sessions {
-  /** Reads the cookie (ctx.state.account, ctx.state.session) and refuses a cookie-carrying change without Origin. */
+  /** Reads the cookie (ctx.state.account, ctx.state.session, ctx.state.signedInAt) and refuses a cookie-carrying change without Origin. */
   middleware: Koa.Middleware;
   /** Starts a session for the account: stored, and set as the cookie (the session the request carried ends). */
   start(ctx: Koa.Context, accountID: string): Promise<void>;
@@ -46,6 +46,8 @@ export function sessions(store: AccountStore, o: { secure: boolean }): Sessions 
         if (found) {
           ctx.state.account = found.account satisfies Account;
           ctx.state.session = hash;
+          // When this session was signed in (password or passkey): a recent one may add a passkey.
+          ctx.state.signedInAt = found.signedInAt;
           // A player who keeps coming back stays signed in; one away for SESSION_DAYS signs in again.
           if (found.expiresAt - now < LIFE_MS / 2) {
             await store.renewSession(hash, now + LIFE_MS);

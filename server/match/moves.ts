@@ -194,7 +194,7 @@ export class MovePath {
       return (await this.o.door.state(e, { prev: state, next: moved.state, action: moved.action, log: moved.deltalog, auto, clock })) === 'stale' ? 'stale' : null;
     } catch (err) {
       if (storageDown(err)) {
-        this.o.log.warn({ matchID, err: (err as Error).message }, 'move not saved: storage unavailable');
+        this.o.log.warn({ matchID, err: (err as Error).message }, (err as { busy?: boolean }).busy ? 'move not saved: storage busy' : 'move not saved: storage unavailable');
         return unavailable(matchID);
       }
       // Not an outage: trying again would not help; the client is resynced instead.

@@ -90,7 +90,7 @@ export class SeatPresence {
     } catch (err) {
       if (!(err instanceof StorageUnavailableError)) throw err;
       this.owed.set(key, connected);
-      this.o.log.warn({ matchID, seat, connected }, 'presence not stored: storage unavailable');
+      this.o.log.warn({ matchID, seat, connected }, err.busy ? 'presence not stored: storage busy' : 'presence not stored: storage unavailable');
     }
   }
 

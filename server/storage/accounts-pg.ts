@@ -2,7 +2,8 @@
 import { newRating } from '../ratings/glicko';
 import { gameEnd, SIDES, unratedBecause, type Side } from '../ratings/rules';
 import { refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
-import { RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
+import { passkeyRow, RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
+import { lookalikeKey } from './lookalike';
 import type { SqlQuery } from './sql';
 import { mergeMetadata, type NewMatch, type StoredRow } from './types';
 
@@ -47,6 +48,18 @@ export async function createAccountTables(q: SqlQuery, schema: string): Promise<
   // When each side rating was last rated (its deviation widens with the time since).
   await q.query(`ALTER TABLE ${n.r} ADD COLUMN IF NOT EXISTS rated_at bigint`);
   await q.query(backfillRatedAt({ ratings: n.r, results: n.x }));
+  // Look-alike usernames (lookalike.ts) and what an owner sees of a passkey: added after the first release.
+  await q.query(`ALTER TABLE ${n.a} ADD COLUMN IF NOT EXISTS skeleton text`);
+  await q.query(`CREATE UNIQUE INDEX IF NOT EXISTS wg_accounts_skeleton ON ${n.a} (skeleton)`);
+  await q.query(`ALTER TABLE ${n.p} ADD COLUMN IF NOT EXISTS name text`);
+  await q.query(`ALTER TABLE ${n.p} ADD COLUMN IF NOT EXISTS last_used_at bigint`);
+  // Accounts from before look-alike keys get theirs, oldest first; one whose key an older account already
+  // has (a look-alike pair made before the check) keeps none, and the older account keeps the name.
+  const { rows } = await q.query<{ id: string; username: string }>(`SELECT id, username FROM ${n.a} WHERE skeleton IS NULL ORDER BY created_at, id`);
+  for (const r of rows) {
+    const k = lookalikeKey(r.username);
+    await q.query(`UPDATE ${n.a} SET skeleton = $1 WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM ${n.a} WHERE skeleton = $1)`, [k, r.id]);
+  }
 }
 
 type Row = Record<string, unknown>;
@@ -58,7 +71,7 @@ const accountOf = (r: Row) => ({
   hasPassword: r.password !== null,
   password: (r.password as string | null) ?? null,
 });
-const passkeyOf = (r: Row): Passkey => ({ id: String(r.id), accountID: String(r.account_id), publicKey: String(r.public_key), counter: Number(r.counter), transports: JSON.parse(String(r.transports)), createdAt: Number(r.created_at) });
+const passkeyOf = (r: Row): Passkey => passkeyRow(r);
 
 export class PgAccounts implements AccountStore {
   private readonly n;
@@ -72,7 +85,14 @@ export class PgAccounts implements AccountStore {
   }
 
   async create(a: { id: string; username: string; key: string; password: string | null; createdAt: number }): Promise<boolean> {
-    const { rows } = await this.sql.query(`INSERT INTO ${this.n.a} (id, username, name_key, password, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`, [a.id, a.username, a.key, a.password, a.createdAt]);
+    const { rows } = await this.sql.query(`INSERT INTO ${this.n.a} (id, username, name_key, skeleton, password, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING id`, [
+      a.id,
+      a.username,
+      a.key,
+      lookalikeKey(a.username),
+      a.password,
+      a.createdAt,
+    ]);
     return rows.length === 1;
   }
   async byKey(key: string) {
@@ -105,10 +125,13 @@ export class PgAccounts implements AccountStore {
     await this.sql.query(`INSERT INTO ${this.n.s} (id, account_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [s.hash, s.accountID, s.createdAt, s.expiresAt]);
   }
   async session(hash: string, now: number) {
-    const { rows } = await this.sql.query(`SELECT a.*, s.expires_at AS session_expires_at FROM ${this.n.s} s JOIN ${this.n.a} a ON a.id = s.account_id WHERE s.id = $1 AND s.expires_at > $2`, [hash, now]);
+    const { rows } = await this.sql.query(
+      `SELECT a.*, s.expires_at AS session_expires_at, s.created_at AS session_created_at FROM ${this.n.s} s JOIN ${this.n.a} a ON a.id = s.account_id WHERE s.id = $1 AND s.expires_at > $2`,
+      [hash, now],
+    );
     if (!rows[0]) return undefined;
     const { password: _p, ...a } = accountOf(rows[0]);
-    return { account: a, expiresAt: Number(rows[0].session_expires_at) };
+    return { account: a, expiresAt: Number(rows[0].session_expires_at), signedInAt: Number(rows[0].session_created_at) };
   }
   async renewSession(hash: string, expiresAt: number): Promise<void> {
     await this.sql.query(`UPDATE ${this.n.s} SET expires_at = $2 WHERE id = $1`, [hash, expiresAt]);
@@ -121,7 +144,16 @@ export class PgAccounts implements AccountStore {
   }
 
   async addPasskey(p: Passkey): Promise<void> {
-    await this.sql.query(`INSERT INTO ${this.n.p} (id, account_id, public_key, counter, transports, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [p.id, p.accountID, p.publicKey, p.counter, JSON.stringify(p.transports), p.createdAt]);
+    await this.sql.query(`INSERT INTO ${this.n.p} (id, account_id, public_key, counter, transports, created_at, name, last_used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+      p.id,
+      p.accountID,
+      p.publicKey,
+      p.counter,
+      JSON.stringify(p.transports),
+      p.createdAt,
+      p.name,
+      p.lastUsedAt,
+    ]);
   }
   async passkey(id: string) {
     const { rows } = await this.sql.query(`SELECT * FROM ${this.n.p} WHERE id = $1`, [id]);
@@ -130,8 +162,14 @@ export class PgAccounts implements AccountStore {
   async passkeys(accountID: string) {
     return (await this.sql.query(`SELECT * FROM ${this.n.p} WHERE account_id = $1 ORDER BY created_at`, [accountID])).rows.map(passkeyOf);
   }
-  async setPasskeyCounter(id: string, counter: number): Promise<void> {
-    await this.sql.query(`UPDATE ${this.n.p} SET counter = $2 WHERE id = $1`, [id, counter]);
+  async usedPasskey(id: string, counter: number, at: number): Promise<void> {
+    await this.sql.query(`UPDATE ${this.n.p} SET counter = $2, last_used_at = $3 WHERE id = $1`, [id, counter, at]);
+  }
+  async removePasskey(accountID: string, id: string): Promise<boolean> {
+    return (await this.sql.query(`DELETE FROM ${this.n.p} WHERE account_id = $1 AND id = $2 RETURNING id`, [accountID, id])).rows.length === 1;
+  }
+  async removePasskeys(accountID: string): Promise<void> {
+    await this.sql.query(`DELETE FROM ${this.n.p} WHERE account_id = $1`, [accountID]);
   }
   async putChallenge(c: { id: string; challenge: string; accountID: string | null; expiresAt: number }): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.n.c} WHERE expires_at < $1`, [Date.now()]);

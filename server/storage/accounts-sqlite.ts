@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { gameEnd, type Side } from '../ratings/rules';
 import { refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import { lookalikeKey } from './lookalike';
 import { mergeMetadata, type StoredRow } from './types';
 
 export function createAccountTables(db: Database.Database): void {
@@ -33,6 +34,29 @@ export function createAccountTables(db: Database.Database): void {
   const ratingCols = db.prepare(`SELECT name FROM pragma_table_info('wg_ratings')`).all() as { name: string }[];
   if (!ratingCols.some((c) => c.name === 'rated_at')) db.exec('ALTER TABLE wg_ratings ADD COLUMN rated_at INTEGER');
   db.exec(backfillRatedAt({ ratings: 'wg_ratings', results: 'wg_results' }));
+  // Look-alike usernames (lookalike.ts) and what an owner sees of a passkey: added after the first release.
+  const accountCols = db.prepare(`SELECT name FROM pragma_table_info('wg_accounts')`).all() as { name: string }[];
+  if (!accountCols.some((c) => c.name === 'skeleton')) db.exec('ALTER TABLE wg_accounts ADD COLUMN skeleton TEXT');
+  db.exec('CREATE UNIQUE INDEX IF NOT EXISTS wg_accounts_skeleton ON wg_accounts (skeleton)');
+  const passkeyCols = db.prepare(`SELECT name FROM pragma_table_info('wg_passkeys')`).all() as { name: string }[];
+  if (!passkeyCols.some((c) => c.name === 'name')) db.exec('ALTER TABLE wg_passkeys ADD COLUMN name TEXT');
+  if (!passkeyCols.some((c) => c.name === 'last_used_at')) db.exec('ALTER TABLE wg_passkeys ADD COLUMN last_used_at INTEGER');
+  backfillSkeletons(db);
+}
+
+/**
+ * Accounts from before look-alike keys get theirs, oldest first; one whose key an older account already
+ * has (a look-alike pair made before the check) keeps none, and the older account keeps the name.
+ */
+function backfillSkeletons(db: Database.Database): void {
+  const rows = db.prepare('SELECT id, username FROM wg_accounts WHERE skeleton IS NULL ORDER BY created_at, id').all() as { id: string; username: string }[];
+  const set = db.prepare('UPDATE wg_accounts SET skeleton = ? WHERE id = ? AND NOT EXISTS (SELECT 1 FROM wg_accounts WHERE skeleton = ?)');
+  db.transaction(() => {
+    for (const r of rows) {
+      const k = lookalikeKey(r.username);
+      set.run(k, r.id, k);
+    }
+  })();
 }
 
 type AccountRow = { id: string; username: string; password: string | null; settings: string; created_at: number };
@@ -65,6 +89,17 @@ export const resultRow = (r: ResultDbRow): ResultRow => ({
   finishedAt: Number(r.finished_at),
 });
 
+export const passkeyRow = (r: Record<string, unknown>): Passkey => ({
+  id: String(r.id),
+  accountID: String(r.account_id),
+  publicKey: String(r.public_key),
+  counter: Number(r.counter),
+  transports: JSON.parse(String(r.transports)) as string[],
+  createdAt: Number(r.created_at),
+  name: r.name === null || r.name === undefined ? null : String(r.name),
+  lastUsedAt: r.last_used_at === null || r.last_used_at === undefined ? null : Number(r.last_used_at),
+});
+
 export const ticketRow = (r: Record<string, unknown>): Ticket => ({
   id: String(r.id),
   accountID: r.account_id === null ? null : String(r.account_id),
@@ -92,7 +127,7 @@ export class SqliteAccounts implements AccountStore {
   ) {}
 
   async create(a: { id: string; username: string; key: string; password: string | null; createdAt: number }): Promise<boolean> {
-    const r = this.db.prepare('INSERT INTO wg_accounts (id, username, name_key, password, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING').run(a.id, a.username, a.key, a.password, a.createdAt);
+    const r = this.db.prepare('INSERT INTO wg_accounts (id, username, name_key, skeleton, password, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING').run(a.id, a.username, a.key, lookalikeKey(a.username), a.password, a.createdAt);
     return r.changes === 1;
   }
   async byKey(key: string) {
@@ -123,10 +158,12 @@ export class SqliteAccounts implements AccountStore {
     this.db.prepare('INSERT INTO wg_sessions (id, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(s.hash, s.accountID, s.createdAt, s.expiresAt);
   }
   async session(hash: string, now: number) {
-    const r = this.db.prepare('SELECT a.*, s.expires_at AS session_expires_at FROM wg_sessions s JOIN wg_accounts a ON a.id = s.account_id WHERE s.id = ? AND s.expires_at > ?').get(hash, now) as (AccountRow & { session_expires_at: number }) | undefined;
+    const r = this.db
+      .prepare('SELECT a.*, s.expires_at AS session_expires_at, s.created_at AS session_created_at FROM wg_sessions s JOIN wg_accounts a ON a.id = s.account_id WHERE s.id = ? AND s.expires_at > ?')
+      .get(hash, now) as (AccountRow & { session_expires_at: number; session_created_at: number }) | undefined;
     if (!r) return undefined;
     const { password: _p, ...a } = account(r);
-    return { account: a as Account, expiresAt: Number(r.session_expires_at) };
+    return { account: a as Account, expiresAt: Number(r.session_expires_at), signedInAt: Number(r.session_created_at) };
   }
   async renewSession(hash: string, expiresAt: number): Promise<void> {
     this.db.prepare('UPDATE wg_sessions SET expires_at = ? WHERE id = ?').run(expiresAt, hash);
@@ -139,10 +176,12 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async addPasskey(p: Passkey): Promise<void> {
-    this.db.prepare('INSERT INTO wg_passkeys (id, account_id, public_key, counter, transports, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(p.id, p.accountID, p.publicKey, p.counter, JSON.stringify(p.transports), p.createdAt);
+    this.db
+      .prepare('INSERT INTO wg_passkeys (id, account_id, public_key, counter, transports, created_at, name, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(p.id, p.accountID, p.publicKey, p.counter, JSON.stringify(p.transports), p.createdAt, p.name, p.lastUsedAt);
   }
   private passkeyOf(r: Record<string, unknown> | undefined): Passkey | undefined {
-    return r && { id: String(r.id), accountID: String(r.account_id), publicKey: String(r.public_key), counter: Number(r.counter), transports: JSON.parse(String(r.transports)), createdAt: Number(r.created_at) };
+    return r && passkeyRow(r);
   }
   async passkey(id: string) {
     return this.passkeyOf(this.db.prepare('SELECT * FROM wg_passkeys WHERE id = ?').get(id) as Record<string, unknown> | undefined);
@@ -150,8 +189,14 @@ export class SqliteAccounts implements AccountStore {
   async passkeys(accountID: string) {
     return (this.db.prepare('SELECT * FROM wg_passkeys WHERE account_id = ? ORDER BY created_at').all(accountID) as Record<string, unknown>[]).map((r) => this.passkeyOf(r)!);
   }
-  async setPasskeyCounter(id: string, counter: number): Promise<void> {
-    this.db.prepare('UPDATE wg_passkeys SET counter = ? WHERE id = ?').run(counter, id);
+  async usedPasskey(id: string, counter: number, at: number): Promise<void> {
+    this.db.prepare('UPDATE wg_passkeys SET counter = ?, last_used_at = ? WHERE id = ?').run(counter, at, id);
+  }
+  async removePasskey(accountID: string, id: string): Promise<boolean> {
+    return this.db.prepare('DELETE FROM wg_passkeys WHERE account_id = ? AND id = ?').run(accountID, id).changes === 1;
+  }
+  async removePasskeys(accountID: string): Promise<void> {
+    this.db.prepare('DELETE FROM wg_passkeys WHERE account_id = ?').run(accountID);
   }
   async putChallenge(c: { id: string; challenge: string; accountID: string | null; expiresAt: number }): Promise<void> {
     this.db.prepare('DELETE FROM wg_challenges WHERE expires_at < ?').run(Date.now());

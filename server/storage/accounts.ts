@@ -35,6 +35,10 @@ export interface Passkey {
   counter: number;
   transports: string[];
   createdAt: number;
+  /** The owner's name for it (PASSKEY_NAME); older passkeys have none until renamed. */
+  name: string | null;
+  /** When it last signed in (null: never yet). */
+  lastUsedAt: number | null;
 }
 
 /** A seat an account holds (the metadata says whether it still does). */
@@ -132,6 +136,10 @@ export const seenBy = (o: { matches: string; p: string; publicRecord: string }):
   `(x.account_id = ${o.p} OR x.opponent_id = ${o.p} OR x.opponent_level IS NOT NULL OR EXISTS (SELECT 1 FROM ${o.matches} m WHERE m.match_id = x.match_id AND (m.listed OR ${o.publicRecord})))`;
 
 export interface AccountStore {
+  /**
+   * False when the name is taken: its key (`key`, case and width folded) or its look-alike key
+   * (server/storage/lookalike.ts, computed here) is another account's.
+   */
   create(a: { id: string; username: string; key: string; password: string | null; createdAt: number }): Promise<boolean>;
   byKey(key: string): Promise<(Account & { password: string | null }) | undefined>;
   byID(id: string): Promise<(Account & { password: string | null }) | undefined>;
@@ -145,8 +153,8 @@ export interface AccountStore {
   remove(id: string, deletedName: string): Promise<SeatLink[]>;
 
   addSession(s: { hash: string; accountID: string; createdAt: number; expiresAt: number }): Promise<void>;
-  /** The account of a session that has not expired at `now`, and when it expires. */
-  session(hash: string, now: number): Promise<{ account: Account; expiresAt: number } | undefined>;
+  /** The account of a session that has not expired at `now`, when it expires, and when it was signed in (its start). */
+  session(hash: string, now: number): Promise<{ account: Account; expiresAt: number; signedInAt: number } | undefined>;
   renewSession(hash: string, expiresAt: number): Promise<void>;
   dropSession(hash: string): Promise<void>;
   /** Every session of the account but `keep` (when given). */
@@ -155,7 +163,12 @@ export interface AccountStore {
   addPasskey(p: Passkey): Promise<void>;
   passkey(id: string): Promise<Passkey | undefined>;
   passkeys(accountID: string): Promise<Passkey[]>;
-  setPasskeyCounter(id: string, counter: number): Promise<void>;
+  /** A sign-in with the passkey: its new signature counter and when. */
+  usedPasskey(id: string, counter: number, at: number): Promise<void>;
+  /** Removes the account's passkey `id` (only the account's own): whether there was one. */
+  removePasskey(accountID: string, id: string): Promise<boolean>;
+  /** Removes every passkey of the account. */
+  removePasskeys(accountID: string): Promise<void>;
   putChallenge(c: { id: string; challenge: string; accountID: string | null; expiresAt: number }): Promise<void>;
   /** The challenge, once: it is deleted as it is read; undefined when unknown or expired. */
   takeChallenge(id: string, now: number): Promise<{ challenge: string; accountID: string | null } | undefined>;

@@ -33,7 +33,24 @@ export class StorageUnavailableError extends Error {
   readonly status = 503;
   readonly expose = true;
   readonly retryAfterSeconds = 1;
-  constructor(readonly cause?: unknown) {
-    super('storage unavailable: try again in a moment');
+  /** Why, for the operator's log: the storage away, or only busy (ServerBusyError). */
+  readonly busy: boolean = false;
+  constructor(
+    readonly cause?: unknown,
+    message = 'storage unavailable: try again in a moment',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Up, but too busy to answer now: a pool with no free connection in time, a lock or statement timeout,
+ * SQLite's file locked, too many passwords being checked. Answered like StorageUnavailableError (503,
+ * Retry-After; `unavailable` on sockets) but logged as what it is: load, not an outage.
+ */
+export class ServerBusyError extends StorageUnavailableError {
+  override readonly busy = true;
+  constructor(message = 'the server is busy: try again in a moment', cause?: unknown) {
+    super(cause, message);
   }
 }

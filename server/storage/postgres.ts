@@ -4,7 +4,7 @@
  * drops, PostgreSQL releases them all, and so does this process (onLost).
  */
 import pg from 'pg';
-import { StorageUnavailableError } from './errors';
+import { ServerBusyError, StorageUnavailableError } from './errors';
 import type { AdvisoryLocks, SqlBackend, SqlQuery } from './sql';
 
 /**
@@ -33,7 +33,18 @@ export function isUnavailable(e: unknown): boolean {
   return (typeof code === 'string' && /^E[A-Z]+$/.test(code)) || /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout)|is not queryable/.test(e.message);
 }
 
-const wrapped = (e: unknown) => (isUnavailable(e) && !(e instanceof StorageUnavailableError) ? new StorageUnavailableError(e) : e);
+/**
+ * Of those, the ones that say the database is up but busy: no pooled connection free in time, too many
+ * connections, a lock or statement timeout (logged as load, not as an outage).
+ */
+export function isBusy(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const code = (e as { code?: unknown }).code;
+  return code === '55P03' || code === '57014' || code === '53300' || /^timeout exceeded when trying to connect/.test(e.message);
+}
+
+const wrapped = (e: unknown) =>
+  isUnavailable(e) && !(e instanceof StorageUnavailableError) ? (isBusy(e) ? new ServerBusyError('the database is busy: try again in a moment', e) : new StorageUnavailableError(e)) : e;
 
 export async function openPostgres(connectionString: string, timeoutMs = DEFAULT_DATABASE_TIMEOUT_MS): Promise<SqlBackend> {
   const timeouts = {

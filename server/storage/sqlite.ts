@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sqliteAnalyses, type AnalysisRows } from './analyses';
-import { StaleStateError, StorageUnavailableError } from './errors';
+import { StaleStateError, StorageUnavailableError, ServerBusyError } from './errors';
 import { createAccountTables, SqliteAccounts } from './accounts-sqlite';
 import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type DeadHold, type TimedMatch } from './types';
 
@@ -84,7 +84,8 @@ export class SqliteStore implements MatchStore {
     } catch (e) {
       // The disk full, failing or the file locked: the same clear "try again" as a database away.
       const code = (e as { code?: unknown }).code;
-      return Promise.reject(typeof code === 'string' && /^SQLITE_(FULL|IOERR|BUSY|LOCKED|CANTOPEN|READONLY|NOMEM)/.test(code) ? new StorageUnavailableError(e) : e);
+      if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) return Promise.reject(new ServerBusyError('the database is busy: try again in a moment', e));
+      return Promise.reject(typeof code === 'string' && /^SQLITE_(FULL|IOERR|CANTOPEN|READONLY|NOMEM)/.test(code) ? new StorageUnavailableError(e) : e);
     } finally {
       this.observe?.(op, (performance.now() - t0) / 1000);
     }

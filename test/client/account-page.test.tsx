@@ -2,11 +2,13 @@
 /**
  * The account page's sign-up form with the server's answers stubbed: a username the server would refuse
  * (look-alike scripts mixed, a space, the computer's name) is refused in the player's language before
- * anything is sent; a good one is sent as typed.
+ * anything is sent; a good one is sent as typed. Signed in, the passkeys are listed (added, last used)
+ * and removed, a password change may remove them all, and a look-alike username is refused in words.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { initI18n, loadPageWords, setLanguage } from '../../client/i18n';
+import { USERNAME_LOOKALIKE } from '../../protocol/accounts';
 import AccountPage from '../../client/account/AccountPage';
 import pages from '../../client/i18n/locales/pages/pt-BR';
 import ptBR from '../../client/i18n/locales/pt-BR';
@@ -54,5 +56,64 @@ describe('the sign-up form', () => {
     expect(sent).toEqual([]);
     submit('Woodward');
     await vi.waitFor(() => expect(sent).toEqual([`/auth/signup ${JSON.stringify({ username: 'Woodward', password: 'long enough' })}`]));
+  });
+});
+
+describe('passkeys and a look-alike username', () => {
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('lists the passkeys with when they were added and last used, removes one, and a password change may remove them all', async () => {
+    const sent: string[] = [];
+    let keys = [
+      { id: 'AAAAAAAAAAAAAAAA', name: 'Notebook', addedAt: Date.UTC(2026, 0, 5), lastUsedAt: Date.UTC(2026, 1, 7) },
+      { id: 'BBBBBBBBBBBBBBBB', name: 'Passkey 2', addedAt: Date.UTC(2026, 2, 1), lastUsedAt: null },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+        if (url.pathname === '/auth/session') return json({ me: { username: 'Woodward', hasPassword: true, passkeys: keys.length, webhook: null } });
+        if (url.pathname === '/auth/passkeys') return json({ passkeys: keys });
+        if (url.pathname === '/me/matches') return json({ matches: [] });
+        sent.push(`${url.pathname} ${String(init?.body)}`);
+        if (url.pathname === '/auth/passkeys/AAAAAAAAAAAAAAAA/delete') return json({ passkeys: (keys = keys.slice(1)) });
+        return json({});
+      }),
+    );
+    const { container, getByRole } = render(<AccountPage />);
+    await vi.waitFor(() => expect(container.querySelectorAll('[data-passkey]').length).toBe(2));
+    const first = container.querySelector('[data-passkey="Notebook"]')!.textContent!;
+    expect(first).toContain(pages.account!.passkeyAddedOn!.split(' ')[0]);
+    expect(first).toContain(pages.account!.passkeyLastUsed!.split(' ')[0]);
+    expect(container.querySelector('[data-passkey="Passkey 2"]')!.textContent).toContain(pages.account!.passkeyNeverUsed);
+    // Adding one asks for the password.
+    expect(container.querySelector('[data-passkey-form] input[name="password"]')).not.toBeNull();
+    fireEvent.click(getByRole('button', { name: 'Remover a chave de acesso “Notebook”' }));
+    await vi.waitFor(() => expect(container.querySelectorAll('[data-passkey]').length).toBe(1));
+    expect(sent).toEqual(['/auth/passkeys/AAAAAAAAAAAAAAAA/delete {}']);
+    const form = container.querySelector('input[name="newPassword"]')!.closest('form')!;
+    fireEvent.change(form.querySelector('input[name="password"]')!, { target: { value: 'old password' } });
+    fireEvent.change(form.querySelector('input[name="newPassword"]')!, { target: { value: 'new password' } });
+    fireEvent.click(form.querySelector('input[name="removePasskeys"]')!);
+    fireEvent.submit(form);
+    await vi.waitFor(() => expect(sent.at(-1)).toBe(`/auth/password ${JSON.stringify({ password: 'old password', newPassword: 'new password', removePasskeys: true })}`));
+  });
+
+  it('says in the page language that a username looks like an existing one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request) => {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+        if (url.pathname === '/auth/session') return json({ me: null });
+        return json({ error: USERNAME_LOOKALIKE }, 409);
+      }),
+    );
+    const { container } = render(<AccountPage />);
+    await vi.waitFor(() => expect(container.querySelector('[data-sign-up]')).not.toBeNull());
+    const form = container.querySelector('[data-sign-up]') as HTMLFormElement;
+    fireEvent.change(form.querySelector('input[name="username"]')!, { target: { value: 'aIice' } });
+    fireEvent.change(form.querySelector('input[name="password"]')!, { target: { value: 'long enough' } });
+    fireEvent.submit(form);
+    await vi.waitFor(() => expect(container.querySelector('[data-account-error]')?.textContent).toBe(pages.account!.lookalike));
   });
 });

@@ -175,7 +175,7 @@ describe('accounts in the browser', () => {
     expect(env.session.problems).toEqual([]);
   });
 
-  it('a passkey added on the account page signs its owner in through the virtual authenticator', { timeout: 120_000 }, async () => {
+  it('a passkey added on the account page signs its owner in through the virtual authenticator, and is listed and removed there', { timeout: 120_000 }, async () => {
     // WebAuthn needs a domain as the relying party: the server's own origin under the name localhost.
     const base = env.server.url.replace('127.0.0.1', 'localhost');
     const ctx = await env.session.context();
@@ -193,6 +193,12 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.getByText('Signed in as Keyholder').waitFor();
     expect(await page.locator('[data-account-link]').textContent()).toBe('Keyholder');
+    // The account page lists it with when it was added and last used, and removes it.
+    const listed = page.locator('[data-passkey="Passkey 1"]');
+    await expect.poll(() => listed.textContent()).toMatch(/added .*last used /);
+    await page.getByRole('button', { name: 'Remove the passkey “Passkey 1”' }).click();
+    await expect.poll(() => page.locator('[data-account-note]').textContent()).toBe('Passkey removed: it no longer signs in.');
+    await expect.poll(() => page.getByText('0 passkeys').count()).toBe(1);
     await ctx.close();
     expect(env.session.problems).toEqual([]);
   });

@@ -42,7 +42,7 @@ describe('password checks are limited however they are asked for', () => {
     for (const v of variants) expect((await login(t, v, 'a wrong guess')).status, JSON.stringify(v)).toBe(401);
     const right = await login(t, ' liddy ', 'the right one');
     expect(right.status).toBe(429);
-    expect(right.body.error).toMatch(/too many sign-in attempts for this username/);
+    expect(right.body.error).toMatch(/too many wrong passwords for this username/);
     expect(sessionCookie(right.headers)).toBeNull();
   });
 

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_COST } from '../../server/accounts/password';
-import { api, postgresAvailable, startTestServer, TEST_PASSWORD_COST, type Backend, type TestServer } from './helpers';
+import { GUESS_WAIT, LIMITS } from '../../server/limits';
+import { api, apiFrom, postgresAvailable, startTestServer, TEST_PASSWORD_COST, type Backend, type TestServer } from './helpers';
 import { as, logIn, sessionCookie, signUp } from './account-helpers';
 
 const hasPg = await postgresAvailable();
@@ -166,22 +167,32 @@ describe('behind https (PUBLIC_URL)', () => {
 describe('sign-in limits as shipped', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer('embedded', { limits: { login: { points: 20, seconds: 600 }, loginName: { points: 10, seconds: 600 } } });
+    t = await startTestServer('embedded', { limits: { login: LIMITS.login, loginGuess: LIMITS.loginGuess, loginName: LIMITS.loginName } });
   });
   afterAll(() => t.stop());
 
-  it('a brute force on one name meets 429s with Retry-After, even with the right password; other names still sign in', async () => {
+  it('wrong passwords from one address slow that address down, doubling each time; the owner elsewhere signs in; other names still sign in', async () => {
     await signUp(t.url, 'Liddy', 'the right one');
     await signUp(t.url, 'Hunt', 'another right one');
+    const guess = () => api(t.url, '/auth/login', { username: 'Liddy', password: 'a wrong guess' }, { origin: t.url });
+    const free = LIMITS.loginGuess.points;
     const codes: number[] = [];
-    for (let i = 0; i < 12; i++) codes.push((await api(t.url, '/auth/login', { username: 'Liddy', password: `guess ${i} guess` }, { origin: t.url })).status);
-    expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(codes.slice(10)).toEqual([429, 429]);
+    for (let i = 0; i <= free; i++) codes.push((await guess()).status);
+    expect(codes).toEqual(Array(free + 1).fill(401));
+    // Past the free ones, a wait: the right password too, from this address.
     const right = await api(t.url, '/auth/login', { username: 'Liddy', password: 'the right one' }, { origin: t.url });
     expect(right.status).toBe(429);
-    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(right.body.error).toMatch(/too many sign-in attempts for this username/);
+    expect(Number(right.headers.get('retry-after'))).toBe(GUESS_WAIT.firstSeconds);
+    expect(right.body.error).toMatch(/too many wrong passwords for this username from your address/);
     expect(sessionCookie(right.headers)).toBeNull();
+    // The owner, at another address, is not locked out by them.
+    expect((await apiFrom('127.0.0.2', t.url, '/auth/login', { username: 'Liddy', password: 'the right one' }, { origin: t.url })).status).toBe(200);
+    // After the wait, one more wrong guess: the next wait is twice as long.
+    await new Promise((r) => setTimeout(r, GUESS_WAIT.firstSeconds * 1000 + 100));
+    expect((await guess()).status).toBe(401);
+    const slower = await guess();
+    expect(slower.status).toBe(429);
+    expect(Number(slower.headers.get('retry-after'))).toBe(GUESS_WAIT.firstSeconds * 2);
     expect((await api(t.url, '/auth/login', { username: 'Hunt', password: 'another right one' }, { origin: t.url })).status).toBe(200);
   });
 
