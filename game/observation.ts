@@ -45,7 +45,7 @@ export const TENSOR_LAYOUT: readonly { name: string; size: number; holds: string
   { name: 'momentum', size: 4, holds: 'momentum tokens in the supply, removed from the game, on the Editor’s card, on Nixon’s card' },
   { name: 'cards', size: CARD_ORDER.length * CARD_FEATURES.length, holds: `per card (id order), ${CARD_FEATURES.length} flags: ${CARD_FEATURES.join('; ')}` },
   { name: 'sizes', size: 5, holds: "hand sizes (Editor, Nixon), deck sizes (Editor, Nixon), the bag's size" },
-  { name: 'private draws', size: 6, holds: 'tokens drawn privately: by the Editor (flag), by Nixon (flag), how many; a card drawn by Hunt: by the Editor, by Nixon (flags); tokens kept by the opponent that the viewer cannot name' },
+  { name: 'privateDraws', size: 6, holds: 'tokens drawn privately: by the Editor (flag), by Nixon (flag), how many; a card drawn by Hunt: by the Editor, by Nixon (flags); tokens kept by the opponent that the viewer cannot name' },
   { name: 'prompt', size: PROMPTS.length + 1, holds: `one-hot: what the game waits for: nothing, ${PROMPTS.join(', ')}` },
   { name: 'promptPlayer', size: 2, holds: 'one-hot: whom it waits for' },
   { name: 'promptDetail', size: 3 + TRIGGERS.length + OPS.length + 1, holds: `the prompt's colour (one-hot ${COLOURS.join(', ')}), reaction trigger (one-hot ${TRIGGERS.join(', ')}), step (one-hot ${OPS.join(', ')}), tokens it lists` },
@@ -134,9 +134,9 @@ function tensorOf(view: WatergateView): number[] {
   ['0', '1'].forEach((p, i) => set('sizes', i, view.handSizes[p as '0' | '1']));
   ['0', '1'].forEach((p, i) => set('sizes', 2 + i, view.deckSizes[p as '0' | '1']));
   set('sizes', 4, view.bagSize);
-  if (view.peek) set('private draws', seatIndex(view.peek.player)), set('private draws', 2, view.peek.count);
-  if (view.drawnCard) set('private draws', 3 + seatIndex(view.drawnCard.player));
-  set('private draws', 5, pins.filter((id) => !id).length);
+  if (view.peek) set('privateDraws', seatIndex(view.peek.player)), set('privateDraws', 2, view.peek.count);
+  if (view.drawnCard) set('privateDraws', 3 + seatIndex(view.drawnCard.player));
+  set('privateDraws', 5, pins.filter((id) => !id).length);
 
   set('prompt', pr ? 1 + PROMPTS.indexOf(pr.kind) : 0);
   if (pr) {

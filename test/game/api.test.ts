@@ -4,6 +4,8 @@
  * that a seed and the actions fix, resampled worlds that never contradict the view they came from, an
  * information state of fixed length that tells different views apart, and returns.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../game/api';
 import {
@@ -14,6 +16,7 @@ import { CARDS, hide, legalMoves, MOMENTUM_CARDS, Watergate, type MoveChoice, ty
 import { HIDDEN_REFS, MAX_PICKED, MAX_SPLIT_STEPS } from '../../game/actions';
 import { advanceDriver, initialState, playout, randomChooser } from '../../tools/playout';
 import { seeded } from '../helpers/rng';
+import { seedFrom } from '../../bots/rng';
 
 const SEATS = ['0', '1'] as const;
 
@@ -54,6 +57,26 @@ describe('the action table', () => {
     const split = [{ token: 'T02', steps: 1 }, { token: { hidden: 0 }, steps: 3 }];
     expect(idOf({ move: 'choose', args: [{ split }] })).toBe(idOf({ move: 'choose', args: [{ split: [...split].reverse() }] }));
     expect(idOf({ move: 'choose', args: [{ split }] })).not.toBeNull();
+  });
+
+  it('is the table docs/BOT-API.md prints: the same sections, ranges and counts, and a digest of every id pinned', () => {
+    // A change to any id changes this digest: make it deliberately, with the docs' table and a note to bot authors.
+    expect(seedFrom(JSON.stringify(ACTION_IDS.map((id) => [id, actionOf(id)]))).toString(16)).toBe('e9c13e94');
+    const doc = readFileSync(resolve(import.meta.dirname, '../../docs/BOT-API.md'), 'utf8');
+    const names = Object.keys(SECTIONS) as (keyof typeof SECTIONS)[];
+    names.forEach((name, i) => {
+      const end = i + 1 < names.length ? SECTIONS[names[i + 1]].base : NUM_ACTIONS;
+      const ids = ACTION_IDS.filter((id) => id >= SECTIONS[name].base && id < end);
+      const range = ids.length === 1 ? `${ids[0]}` : `${ids[0]}–${ids[ids.length - 1]}`;
+      expect(doc).toContain(`| ${name} | ${range} | ${ids.length} |`);
+    });
+    expect(doc).toContain(`\`NUM_ACTIONS\` (${NUM_ACTIONS},`);
+    let at = 0;
+    for (const seg of TENSOR_LAYOUT) {
+      expect(doc).toContain(`| ${seg.size === 1 ? at : `${at}–${at + seg.size - 1}`} | ${seg.name} |`);
+      at += seg.size;
+    }
+    expect(doc).toContain(`\`TENSOR_SIZE\` (${TENSOR_SIZE})`);
   });
 
   it('refuses what is no move: unknown cards, repeated tokens, extra fields, several arguments', () => {
