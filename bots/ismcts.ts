@@ -1,7 +1,7 @@
 /**
  * Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012), as in OpenSpiel's IS-MCTS:
  * one tree over the bot's information sets, keyed by the sequence of moves; every iteration samples a new
- * world (determinize.ts) and walks the tree restricted to the moves legal in that world. Children count
+ * world (game/determinize.ts) and walks the tree restricted to the moves legal in that world. Children count
  * how often they were available, so opponent moves that depend on a hidden hand are not over-trusted.
  * Playouts are random until the end of the round, then scored by evaluate.ts.
  */

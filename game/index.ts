@@ -7,11 +7,11 @@ import type { Ctx, Game, Move } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import { activePlayersFor, REDACTED_MOVES } from './advance';
 import { applyMove, MOVE_NAMES, newGame, SERVER_MOVES, type MoveName, type ServerMove } from './engine';
-import { legalMoves } from './legal';
+import { legalMoves, legalMovesOfView } from './legal';
 import { validateSetupData } from './state';
 import { playerView } from './view';
 import { gameoverOf } from './track';
-import type { Phase, SetupData, WatergateState } from './types';
+import type { MoveChoice, Phase, SetupData, WatergateState, WatergateView } from './types';
 
 type EventsAPI = { setActivePlayers(arg: unknown): void; endTurn(): void };
 
@@ -62,6 +62,16 @@ const phase = (name: Phase, start = false) => ({
   turn,
 });
 
+/**
+ * ai.enumerate: the moves of `playerID`. boardgame.io's clients hold a player view, not the state: a client
+ * without a player id holds the spectator's view yet its Debug panel asks for the current player's moves.
+ * A view answers for its own seat only (from what that seat sees), and nothing for another seat or none.
+ */
+function enumerate(G: WatergateState, _ctx: Ctx, playerID: string | null | undefined): MoveChoice[] {
+  if (playerID !== '0' && playerID !== '1') return [];
+  return 'viewer' in G ? legalMovesOfView(G as unknown as WatergateView, playerID) : legalMoves(G, playerID);
+}
+
 export const Watergate: Game<WatergateState, Record<string, unknown>, SetupData> = {
   name: 'watergate',
   minPlayers: 2,
@@ -76,7 +86,7 @@ export const Watergate: Game<WatergateState, Record<string, unknown>, SetupData>
   phases: { setup: phase('setup', true), cards: phase('cards'), assessment: phase('assessment') },
   endIf: ({ G }) => gameoverOf(G),
   playerView: ({ G, playerID }) => playerView(G, playerID) as unknown as WatergateState,
-  ai: { enumerate: (G, _ctx, playerID) => legalMoves(G, playerID as '0' | '1') },
+  ai: { enumerate },
 };
 
 export * from './types';
@@ -84,7 +94,7 @@ export { CARDS, DECKS } from './cards';
 export { NODES, THREADS, SPACES, INFORMANTS, NODE, ADJACENT } from './board';
 export { TOKENS, TOKEN, BAG_TOKENS, SPARE_TOKENS } from './tokens';
 export { MOMENTUM_CARDS } from './momentum';
-export { legalMoves } from './legal';
+export { legalMoves, legalMovesOfView } from './legal';
 export { playerView } from './view';
 export { hide, refill, refiller, secretsOf, SECRETS, EMPTY, type Filler } from './infostate';
 export { LOG_KEYS, type LogKey } from './logkeys';
@@ -93,3 +103,4 @@ export { isOver } from './track';
 export { advance, advanceMove, type MoveAction } from './advance';
 export { OPTION_VALUES, DEFAULT_OPTIONS, SETTING_LIMITS, ABANDON_CHOICES, TAKE_BACK_SETTINGS, settingsFrom, optionsFrom, validateSetupData } from './state';
 export { connectedInformants, pinSpaces } from './pinning';
+export { excludedColours, samplerFor, type Sampler, type ShuffleRng } from './determinize';

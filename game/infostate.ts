@@ -6,7 +6,7 @@
  * - `hide(G, viewer)`: the viewer's information state (boardgame.io's playerView);
  * - `refill(view, filler)`: a complete state again from a view, the hidden parts supplied by a filler —
  *   `EMPTY` for the browser's legal moves (nothing invented: the engine never reads what a player cannot
- *   see when listing that player's moves), a sampling filler for the bot's worlds (bots/determinize.ts);
+ *   see when listing that player's moves), a sampling filler for the bot's worlds and the game interface's `resample` (game/determinize.ts);
  * - `secretsOf(G, viewer)`: the ids the viewer must not find anywhere in its view (the tests' scans).
  *
  * docs/RULES.md "Who sees what" states the same in words.

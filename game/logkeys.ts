@@ -1,7 +1,7 @@
 /**
  * The keys of the public game record (`G.log`): each line is one of these with public parameters. The
  * words live with the client, in every language (client/i18n/locales, namespace `log`); the bots read a
- * few keys to learn what the record rules out (bots/determinize.ts). A new kind of line is a new key here,
+ * few keys to learn what the record rules out (game/determinize.ts). A new kind of line is a new key here,
  * and the tests ask every language for words for each.
  */
 export const LOG_KEYS = [
