@@ -65,6 +65,7 @@ const zhCNPages: PageTranslation = {
     viewing: '显示此玩家的版面：',
     newGame: '新对局',
     followActive: '跟随需要行动的玩家',
+    debugQueued: '面板的机器人仍在搜索：你的操作会等它走完这一步，再从那之后的局面继续（正在进行的运行就此停止）。',
     debugNote: '调试面板（按 . 键）：其 AI 标签页替游戏正在等待的一方行动（对战电脑时只替你这一方）：play（按 2）走一步，simulate（按 3）一直下到对局结束，同一时间只运行一次。它的机器人在同一标签页中设置：iterations 和 playoutDepth 滑块（此处为 50 和 20；原始的 1000 次迭代每步约需 15 秒），以及机器人类型（MCTS 或 Random）。我们自己电脑对手的难度在上方“对战电脑”中选择。',
   },
   replay: {
