@@ -18,7 +18,7 @@ import { GameClient, type GameClientInstance } from '../net/GameClient';
 import { browserBot, stopBrowserBot } from '../../bots/browser';
 import type { Level } from '../../protocol/index';
 import { LevelSelect } from '../LevelSelect';
-import { debugRunner, installSlicedSearch } from './debugAI';
+import { debugRunner, installSlicedSearch, PANEL_SETTINGS } from './debugAI';
 
 
 
@@ -43,10 +43,11 @@ installSlicedSearch();
 
 /**
  * boardgame.io 0.50.2's Debug panel builds its AI tab's MCTSBot with the stock 1,000 iterations and
- * depth 50 (only ai.enumerate reaches it), which freezes this page for about 15 s per move. Its own
- * sliders are the one way in: whenever the tab shows them, set workable values as a person would.
+ * depth 50 (only ai.enumerate reaches it), seconds per move (measured: docs/BOTS.md "MCTSBot time per
+ * decision"). Its own sliders are the one way in: whenever the tab shows them, set PANEL_SETTINGS as a
+ * person would.
  */
-const AI_TAB = { iterations: 50, playoutDepth: 20 };
+const AI_TAB = PANEL_SETTINGS;
 function useDebugAIDefaults(): void {
   useEffect(() => {
     const apply = () => {

@@ -35,6 +35,13 @@ import type { Ctx, State } from 'boardgame.io';
 import { advanceMove, legalMoves, type PlayerID, type WatergateState } from '../../game';
 import type { GameClientInstance } from '../net/GameClient';
 
+/**
+ * What the local page sets the panel's AI tab sliders to: a decision well within a second (0.04 s of CPU
+ * median and p95 through this file's search, against seconds at the stock 1,000 and 50); docs/BOTS.md
+ * "MCTSBot time per decision", tools/bench-mcts-time.ts.
+ */
+export const PANEL_SETTINGS = { iterations: 50, playoutDepth: 20 } as const;
+
 const SLICE_MS = 8;
 const yieldToPage = () => new Promise<void>((r) => setTimeout(r, 0));
 /** A single simulate loop always waits 100 ms between its move and its next search. */
