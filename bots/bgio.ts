@@ -83,8 +83,8 @@ function backpropagate(node: MctsNode, result: Outcome = {}): void {
  */
 /**
  * The settings a developer gets without asking: `Local({ bots })` runs the bot on the page's main thread,
- * so a decision must come within a second. At these, 0.13 s of CPU median and 0.18 s p95 per decision
- * (the former 200 and 40: 0.51 s and 0.90 s); docs/BOTS.md "MCTSBot time per decision".
+ * so a decision must come within a second. At these, 0.15 s of CPU median and 0.22 s p95 per decision
+ * (the former 200 and 40: 0.46 s and 0.84 s); docs/BOTS.md "MCTSBot time per decision".
  */
 export const MCTS_DEFAULTS = { iterations: 50, playoutDepth: 20 } as const;
 

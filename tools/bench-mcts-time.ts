@@ -10,6 +10,9 @@
  *   page's next task).
  * Wall time and this process's CPU time per decision (median, p95): on a shared machine the CPU time is
  * what a decision costs, the wall time what it took then (the load average is printed with them).
+ * `--page URL` (a running server or `vite preview` of the build) also times the panel in Chromium as a
+ * developer sees it: from the AI tab's "play" key to the board showing the move, PRESSES times at the
+ * local page's setting and 4 times at the stock one.
  * Writes the `bots-mcts-time` section of docs/BOTS.md. NODE_ENV=production: boardgame.io's reducer
  * skips its development checks, as in a built page.
  */
@@ -31,6 +34,8 @@ const PANEL = parse(option('panel', `1000:50,${PANEL_SETTINGS.iterations}:${PANE
 /** The stock setting takes seconds a decision: measured on the first few positions only. */
 const STOCK_POSITIONS = 6;
 const WRITE = !process.argv.includes('--no-write');
+const PAGE = option('page', '');
+const PRESSES = 24;
 
 /** Decision points with a real choice, spread over seeded games (every 7th decision of each). */
 function positions(): State<WatergateState>[] {
@@ -110,15 +115,51 @@ for (const [iterations, playoutDepth] of PANEL) {
   );
 }
 
+/** Press "play" in the page's Debug panel and time it until the board shows another state. */
+async function pageRows(url: string): Promise<Row[]> {
+  const { launch } = await import('../test/e2e/helpers/browser');
+  const session = await launch();
+  const ctx = await session.context({ width: 1366, height: 900 });
+  const tab = await ctx.newPage();
+  await tab.goto(`${url}/#/local`);
+  await tab.locator('.prompt.mine').waitFor();
+  await tab.locator('section.debug-panel').getByRole('button', { name: 'AI', exact: true }).click();
+  await tab.waitForFunction(`document.getElementById('ai-option-iterations')?.value === '${PANEL_SETTINGS.iterations}'`);
+  const slider = (k: string, v: number) => tab.evaluate(`(() => { const i = document.getElementById('ai-option-${k}'); i.value = '${v}'; i.dispatchEvent(new Event('change')); })()`);
+  const sig = `document.querySelectorAll('.record-lines li').length + '|' + document.querySelector('.prompt')?.dataset.prompt + '|' + document.querySelector('.game')?.dataset.phase`;
+  const rows: Row[] = [];
+  for (const [iterations, playoutDepth, presses] of [[PANEL_SETTINGS.iterations, PANEL_SETTINGS.playoutDepth, PRESSES], [1000, 50, 4]]) {
+    await slider('iterations', iterations);
+    await slider('playoutDepth', playoutDepth);
+    const row: Row = { who: `Debug panel in Chromium (the build), "play" to the board's change: ${iterations} iterations, depth ${playoutDepth}${mark(iterations, playoutDepth, PANEL_SETTINGS, "the local page's")}`, wall: [], cpu: [] };
+    for (let i = 0; i < presses; i++) {
+      await sleep(200); // past the runner's 90 ms after a change
+      const before = await tab.evaluate(sig);
+      await tab.evaluate('document.activeElement?.blur()');
+      const t0 = performance.now();
+      await tab.keyboard.press('2');
+      await tab.waitForFunction(`(${sig}) !== ${JSON.stringify(before)}`, undefined, { polling: 'raf', timeout: 120_000 });
+      row.wall.push(performance.now() - t0);
+      process.stdout.write('.');
+    }
+    console.log(` ${row.who}: median ${secs(pct(row.wall, 0.5))}, p95 ${secs(pct(row.wall, 0.95))}`);
+    rows.push(row);
+  }
+  await session.close();
+  return rows;
+}
+if (PAGE) rows.push(...(await pageRows(PAGE)));
+
+const cell = (xs: number[], p: number) => (xs.length ? secs(pct(xs, p)) : '–');
 const body = [
   '### MCTSBot time per decision',
   '',
-  `${today()}, ${machine()}; \`npm run bench:mcts-time -- ${process.argv.slice(2).join(' ')}\` (NODE_ENV=production), load average at start ${startLoad}, at the end ${load()}.`,
-  `${states.length} decision points of seeded random games (settings of 500 iterations or more: the first ${STOCK_POSITIONS} only). CPU time is this process's per decision (what a decision costs on a free core); wall time is what it took on the machine as loaded then.`,
+  `${today()}, ${machine()}; \`NODE_ENV=production npx tsx ${['tools/bench-mcts-time.ts', ...process.argv.slice(2)].join(' ')}\`, load average at start ${startLoad}, at the end ${load()}.`,
+  `${states.length} decision points of seeded random games (settings of 500 iterations or more: the first ${STOCK_POSITIONS} only). CPU time is this process's per decision (what a decision costs on a free core); wall time is what it took on the machine as loaded then${PAGE ? '; in Chromium, from the key press to the board showing the move (no CPU time: the page is another process)' : ''}.`,
   '',
   '| bot and setting | decisions | CPU median | CPU p95 | wall median | wall p95 |',
   '|---|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.who} | ${r.wall.length} | ${secs(pct(r.cpu, 0.5))} | ${secs(pct(r.cpu, 0.95))} | ${secs(pct(r.wall, 0.5))} | ${secs(pct(r.wall, 0.95))} |`),
+  ...rows.map((r) => `| ${r.who} | ${r.wall.length} | ${cell(r.cpu, 0.5)} | ${cell(r.cpu, 0.95)} | ${cell(r.wall, 0.5)} | ${cell(r.wall, 0.95)} |`),
 ].join('\n');
 console.log(body);
 if (WRITE) writeSection('docs/BOTS.md', 'bots-mcts-time', body);

@@ -36,8 +36,8 @@ import { advanceMove, legalMoves, type PlayerID, type WatergateState } from '../
 import type { GameClientInstance } from '../net/GameClient';
 
 /**
- * What the local page sets the panel's AI tab sliders to: a decision well within a second (0.04 s of CPU
- * median and p95 through this file's search, against seconds at the stock 1,000 and 50); docs/BOTS.md
+ * What the local page sets the panel's AI tab sliders to: a move well within a second (in Chromium, 0.30 s
+ * median and 0.53 s p95 from the key press to the board; the stock 1,000 and 50 took 9 s); docs/BOTS.md
  * "MCTSBot time per decision", tools/bench-mcts-time.ts.
  */
 export const PANEL_SETTINGS = { iterations: 50, playoutDepth: 20 } as const;
