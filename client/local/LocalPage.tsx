@@ -47,11 +47,10 @@ installSlicedSearch();
  * decision"). Its own sliders are the one way in: whenever the tab shows them, set PANEL_SETTINGS as a
  * person would.
  */
-const AI_TAB = PANEL_SETTINGS;
 function useDebugAIDefaults(): void {
   useEffect(() => {
     const apply = () => {
-      for (const [key, value] of Object.entries(AI_TAB)) {
+      for (const [key, value] of Object.entries(PANEL_SETTINGS)) {
         const input = document.getElementById(`ai-option-${key}`) as HTMLInputElement | null;
         if (!input || input.dataset.preset) continue;
         input.dataset.preset = String(value);
@@ -184,11 +183,10 @@ export default function LocalPage(): ReactNode {
       <p className="hint" data-debug-note>
         {t('local.debugNote')}
       </p>
-      {queued && (
-        <p className="hint" role="status" data-debug-queued>
-          {t('local.debugQueued')}
-        </p>
-      )}
+      {/* A live region present from the start, so a screen reader announces what appears in it. */}
+      <p className="hint" role="status">
+        {queued && <span data-debug-queued>{t('local.debugQueued')}</span>}
+      </p>
       <ShellContext.Provider value={mode === 'hotseat' ? HOTSEAT : VS_BOT}>
         <LocalMatch key={g.key} game={g} seat={shown} onUpdate={onUpdate} computer={mode === 'bot'} />
       </ShellContext.Provider>
