@@ -183,10 +183,10 @@ export default function LocalPage(): ReactNode {
       <p className="hint" data-debug-note>
         {t('local.debugNote')}
       </p>
-      {/* A live region present from the start, so a screen reader announces what appears in it. */}
-      <p className="hint" role="status">
-        {queued && <span data-debug-queued>{t('local.debugQueued')}</span>}
-      </p>
+      {/* A live region present from the start (no space while empty), so a screen reader announces what appears in it. */}
+      <div className="hint" role="status">
+        {queued && <p data-debug-queued>{t('local.debugQueued')}</p>}
+      </div>
       <ShellContext.Provider value={mode === 'hotseat' ? HOTSEAT : VS_BOT}>
         <LocalMatch key={g.key} game={g} seat={shown} onUpdate={onUpdate} computer={mode === 'bot'} />
       </ShellContext.Provider>
