@@ -81,9 +81,16 @@ function backpropagate(node: MctsNode, result: Outcome = {}): void {
  *   `objectives` add one score to every node of the path, whoever moved, which misleads a 2-player search).
  * It still searches the full state: it sees hands, decks, the bag and face-down tokens (it cheats).
  */
+/**
+ * The settings a developer gets without asking: `Local({ bots })` runs the bot on the page's main thread,
+ * so a decision must come within a second. At these, 0.15 s of CPU median and 0.22 s p95 per decision
+ * (the former 200 and 40: 0.46 s and 0.84 s); docs/BOTS.md "MCTSBot time per decision".
+ */
+export const MCTS_DEFAULTS = { iterations: 50, playoutDepth: 20 } as const;
+
 export function watergateMCTSBot(config: MCTSConfig = {}): new (args: BotArgs) => MCTSBot {
-  const iterations = config.iterations ?? 200;
-  const playoutDepth = config.playoutDepth ?? 40;
+  const iterations = config.iterations ?? MCTS_DEFAULTS.iterations;
+  const playoutDepth = config.playoutDepth ?? MCTS_DEFAULTS.playoutDepth;
   return class WatergateMCTSBot extends MCTSBot {
     constructor(args: BotArgs) {
       super({ ...args, game: args.game ?? (Watergate as Game), seed: config.seed ?? args.seed, iterations, playoutDepth });

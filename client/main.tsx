@@ -9,6 +9,9 @@ import '@fontsource-variable/noto-serif/wght.css';
 import '@fontsource-variable/noto-serif/wght-italic.css';
 import './styles.css';
 
+// StrictMode stays on: in development it mounts every effect twice, and that is how the Debug panel lost
+// the board (a boardgame.io subscriber numbering fault that changing the shown seat also hit, in any
+// build; client/local/debugAI.ts). The fix is a client with one subscription, not a page without checks.
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -18,7 +18,7 @@ import { GameClient, type GameClientInstance } from '../net/GameClient';
 import { browserBot, stopBrowserBot } from '../../bots/browser';
 import type { Level } from '../../protocol/index';
 import { LevelSelect } from '../LevelSelect';
-import { debugRunner, installSlicedSearch } from './debugAI';
+import { debugRunner, installSlicedSearch, PANEL_SETTINGS } from './debugAI';
 
 
 
@@ -43,14 +43,14 @@ installSlicedSearch();
 
 /**
  * boardgame.io 0.50.2's Debug panel builds its AI tab's MCTSBot with the stock 1,000 iterations and
- * depth 50 (only ai.enumerate reaches it), which freezes this page for about 15 s per move. Its own
- * sliders are the one way in: whenever the tab shows them, set workable values as a person would.
+ * depth 50 (only ai.enumerate reaches it), seconds per move (measured: docs/BOTS.md "MCTSBot time per
+ * decision"). Its own sliders are the one way in: whenever the tab shows them, set PANEL_SETTINGS as a
+ * person would.
  */
-const AI_TAB = { iterations: 50, playoutDepth: 20 };
 function useDebugAIDefaults(): void {
   useEffect(() => {
     const apply = () => {
-      for (const [key, value] of Object.entries(AI_TAB)) {
+      for (const [key, value] of Object.entries(PANEL_SETTINGS)) {
         const input = document.getElementById(`ai-option-${key}`) as HTMLInputElement | null;
         if (!input || input.dataset.preset) continue;
         input.dataset.preset = String(value);
@@ -76,12 +76,14 @@ export default function LocalPage(): ReactNode {
   const [seat, setSeat] = useState<PlayerID>('0');
   const [level, setLevel] = useState<Level>('normal');
   const [thinking, setThinking] = useState(false);
+  // A press of the panel's play/simulate made during its bot's search waits for it (./debugAI.ts): said here.
+  const [queued, setQueued] = useState(false);
   const busy = useRef(false);
   const generation = useRef(0); // bumped per match: a late bot answer for an old match is dropped
   // The Debug panel plays the player the game waits for, except the seat our bot plays (vs bot).
   const modeNow = useRef(mode);
   modeNow.current = mode;
-  const runner = useMemo(() => debugRunner(() => (modeNow.current === 'bot' ? '1' : null)), []);
+  const runner = useMemo(() => debugRunner(() => (modeNow.current === 'bot' ? '1' : null), setQueued), []);
   // A fresh game object per "new game" gives a fresh match.
   const g = useMemo(() => ({ ...Watergate, seed: undefined, key: `${mode}-${game}-${level}`, ai: { enumerate: runner.enumerate } }), [mode, game, level, runner]);
   // Each match its own bot seed, so the bot does not repeat itself from game to game.
@@ -126,8 +128,10 @@ export default function LocalPage(): ReactNode {
         return;
       }
       // Switched here, before the board draws this state: drawn once, through the new seat's eyes (the
-      // seat prop follows and finds nothing left to switch).
-      const next = follow === 'active' ? active : follow;
+      // seat prop follows and finds nothing left to switch). The state drawn may be the Debug panel's
+      // time travel (client.getState() gives it): follow the player that state waits for.
+      const shownActive = (client.getState()?.G as WatergateState | undefined)?.prompt?.player ?? active;
+      const next = follow === 'active' ? shownActive : follow;
       if (client.playerID !== next) client.updatePlayerID(next);
       setSeat(next);
     },
@@ -179,6 +183,10 @@ export default function LocalPage(): ReactNode {
       <p className="hint" data-debug-note>
         {t('local.debugNote')}
       </p>
+      {/* A live region present from the start (no space while empty), so a screen reader announces what appears in it. */}
+      <div className="hint" role="status">
+        {queued && <p data-debug-queued>{t('local.debugQueued')}</p>}
+      </div>
       <ShellContext.Provider value={mode === 'hotseat' ? HOTSEAT : VS_BOT}>
         <LocalMatch key={g.key} game={g} seat={shown} onUpdate={onUpdate} computer={mode === 'bot'} />
       </ShellContext.Provider>

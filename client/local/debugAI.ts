@@ -6,10 +6,20 @@
  *   over, so "play" and "simulate" never send a move the reducer refuses, and a run stops at the end.
  * - One run at a time: the panel's "simulate" is a loop that plays, waits 100 ms and plays again; a second
  *   press starts a second loop on the same board. The enumerate call that starts a search sees the live
- *   state (it is the store's own object): while a search for it is under way, or within 90 ms of the last
- *   change, it offers nothing, the panel's step finds no move, and that loop ends (a single loop always
- *   waits 100 ms after its own move). The seat our own bot plays (vs bot) is left to it, and a run that
- *   handed the game to the bot ends there, even if the bot answered before the run's next step.
+ *   state (it is the store's own object): within 90 ms of the last change it offers nothing, the panel's
+ *   step finds no move, and that loop ends (a single loop always waits 100 ms after its own move). The
+ *   seat our own bot plays (vs bot) is left to it, and a run that handed the game to the bot ends there,
+ *   even if the bot answered before the run's next step.
+ * - A press (play, step or simulate) made while a search is under way waits for that search's move, says so
+ *   (`onQueued`, shown by the page), then takes over from the board that move left: the run under way
+ *   ends there (its next step, due about 100 ms after its move, finds the new search under way and stops).
+ * - The runner learns of changes through `attach`, which the page calls from the client's one subscription
+ *   (GameClient's onUpdate), and holds no subscription of its own: boardgame.io 0.50.2 numbers a client's
+ *   subscribers by how many there are (`Object.keys(subscribers).length`), so when one that is not the last
+ *   unsubscribes, the next subscriber takes the number of one still there and replaces it. With a second
+ *   subscription here, the board's own was replaced whenever GameClient subscribed again (React's
+ *   StrictMode mounts effects twice under `npm run dev`; in any mode, changing "Showing the board of"):
+ *   the panel then moved a board nobody drew.
  * - The panel builds the stock MCTSBot itself (its bots are fixed inside it), whose async mode runs 25
  *   iterations between yields: about half a second of Watergate moves on a slow machine. For the panel's
  *   bots only (recognised by this enumerate), `play` is replaced at run time, not in node_modules, by the
@@ -25,7 +35,15 @@ import type { Ctx, State } from 'boardgame.io';
 import { advanceMove, legalMoves, type PlayerID, type WatergateState } from '../../game';
 import type { GameClientInstance } from '../net/GameClient';
 
+/**
+ * What the local page sets the panel's AI tab sliders to: a move well within a second (in Chromium, 0.30 s
+ * median and 0.53 s p95 from the key press to the board; the stock 1,000 and 50 took 9 s); docs/BOTS.md
+ * "MCTSBot time per decision", tools/bench-mcts-time.ts.
+ */
+export const PANEL_SETTINGS = { iterations: 50, playoutDepth: 20 } as const;
+
 const SLICE_MS = 8;
+const yieldToPage = () => new Promise<void>((r) => setTimeout(r, 0));
 /** A single simulate loop always waits 100 ms between its move and its next search. */
 const SECOND_LOOP_MS = 90;
 /** A run's next step comes about 100 ms after its move; a person's next press, later than this. */
@@ -36,15 +54,21 @@ type Action = { type: 'MAKE_MOVE'; payload: { type: string; args: unknown[]; pla
 export interface DebugRunner {
   /** The local game's ai.enumerate. */
   enumerate(G: WatergateState, ctx: Ctx, playerID: string): Action[];
-  /** The client whose store is the live state (called with each update; idempotent). */
+  /** The client whose store is the live state: called with each of its updates (idempotent per state). */
   attach(client: GameClientInstance): void;
 }
 
-const runners = new WeakSet<DebugRunner['enumerate']>();
+/** How the panel's bot searches: one at a time, a press during a search waiting for it (see the top). */
+type Searcher = <T extends { action?: unknown }>(pressed: State, search: (from: State) => Promise<T>) => Promise<T | { action: undefined; metadata: undefined }>;
+const runners = new WeakMap<DebugRunner['enumerate'], Searcher>();
 
-export function debugRunner(botSeat: () => PlayerID | null): DebugRunner {
+/**
+ * `botSeat`: the seat our own bot plays, if any. `onQueued(true)` when a press waits for the search
+ * under way, `onQueued(false)` when none waits any more.
+ */
+export function debugRunner(botSeat: () => PlayerID | null, onQueued: (waiting: boolean) => void = () => undefined): DebugRunner {
   let client: GameClientInstance | null = null;
-  let unsubscribe: (() => void) | null = null;
+  let seen: unknown = null; // the store state of the last update observed
   let live: unknown = null; // the store state a search is under way for
   let changedAt = 0;
   // Against our bot a run ends when it hands the game to the bot, even when the bot answers before the
@@ -52,39 +76,79 @@ export function debugRunner(botSeat: () => PlayerID | null): DebugRunner {
   let panelMovedAt = -Infinity;
   let botDecided = false;
   let deciding: PlayerID | null = null;
+  // The search under way, how many presses wait for it, and when the search under way took over from a
+  // run whose next step may still come (that step is refused: one run at a time).
+  let searching: Promise<unknown> | null = null;
+  let waiting = 0;
+  let tookOverAt = -Infinity;
   const enumerate = (G: WatergateState, ctx: Ctx): Action[] => {
-    const waiting = G.prompt?.player;
-    if (!waiting || G.winner !== null || ctx.gameover !== undefined) return [];
+    const waitingFor = G.prompt?.player;
+    if (!waitingFor || G.winner !== null || ctx.gameover !== undefined) return [];
     const now = client?.store.getState();
     if (now && G === now.G) {
       // A search starts from the board as it is: one at a time, never for the bot's seat.
       const t = performance.now();
-      if (live === now || t - changedAt < SECOND_LOOP_MS || waiting === botSeat() || (botDecided && t - panelMovedAt < RUN_STEP_MS)) return [];
+      if (live === now || t - changedAt < SECOND_LOOP_MS || waitingFor === botSeat() || (botDecided && t - panelMovedAt < RUN_STEP_MS)) return [];
       live = now;
     }
-    return legalMoves(G, waiting).map((m) => ({ type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: waiting } }));
+    return legalMoves(G, waitingFor).map((m) => ({ type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: waitingFor } }));
   };
-  runners.add(enumerate);
+  const observe = (state: unknown) => {
+    if (state === seen) return;
+    seen = state;
+    if (state === live) return;
+    const t = performance.now();
+    // The change that ends a search is the panel's own move; a change from the bot's turn is the bot's.
+    if (live !== null) {
+      panelMovedAt = t;
+      botDecided = false;
+    } else if (deciding !== null && deciding === botSeat()) botDecided = true;
+    deciding = ((state as State | null)?.G as WatergateState | undefined)?.prompt?.player ?? null;
+    live = null;
+    changedAt = t;
+  };
+  const none = { action: undefined, metadata: undefined };
+  const search: Searcher = async (pressed, run) => {
+    // boardgame.io's Step reads the state from the store it will dispatch to: a step on a store that is
+    // no longer the board's (a run left running in a match "New game" replaced) ends its run.
+    const board = client;
+    if (!board || pressed !== board.store.getState()) return none;
+    if (searching) {
+      if (performance.now() - tookOverAt < RUN_STEP_MS) {
+        // The next step of the run this search took over from: that run ends here.
+        tookOverAt = -Infinity;
+        return none;
+      }
+      waiting++;
+      onQueued(true);
+      // boardgame.io's Step dispatches the move as soon as the search answers: one task later it is on the board.
+      while (searching) await searching.then(yieldToPage, yieldToPage);
+      if (--waiting === 0) onQueued(false);
+      changedAt = -Infinity; // a press, not a second loop's step: it may search right after a move
+      if (client !== board) return none;
+      tookOverAt = performance.now();
+    }
+    const p = run(board.store.getState());
+    searching = p;
+    try {
+      return await p;
+    } finally {
+      if (searching === p) {
+        searching = null;
+        tookOverAt = -Infinity;
+      }
+    }
+  };
+  runners.set(enumerate, search);
   return {
     enumerate,
     attach(c) {
-      if (client === c) return;
-      unsubscribe?.();
-      client = c;
-      deciding = (c.store.getState()?.G as WatergateState | undefined)?.prompt?.player ?? null;
-      unsubscribe = c.subscribe(() => {
-        const state = c.store.getState();
-        if (state === live) return;
-        const t = performance.now();
-        // The change that ends a search is the panel's own move; a change from the bot's turn is the bot's.
-        if (live !== null) {
-          panelMovedAt = t;
-          botDecided = false;
-        } else if (deciding !== null && deciding === botSeat()) botDecided = true;
-        deciding = (state?.G as WatergateState | undefined)?.prompt?.player ?? null;
-        live = null;
-        changedAt = t;
-      });
+      if (client !== c) {
+        client = c;
+        seen = null;
+        deciding = (c.store.getState()?.G as WatergateState | undefined)?.prompt?.player ?? null;
+      }
+      observe(c.store.getState());
     },
   };
 }
@@ -113,7 +177,8 @@ interface Search {
 }
 
 const stockPlay = MCTSBot.prototype.play;
-const yieldToPage = () => new Promise<void>((r) => setTimeout(r, 0));
+/** The player a state waits for, as boardgame.io's Step picks it. */
+const mover = (s: State) => (s.ctx.activePlayers ? Object.keys(s.ctx.activePlayers)[0] : s.ctx.currentPlayer);
 
 /**
  * The search's transition: a move the engine finds legal goes through advance; anything else (no such
@@ -157,9 +222,8 @@ async function slicedPlay(this: Search, state: State, playerID: string) {
     for (let i = 0; i < depth && s.ctx.gameover === undefined; i++) {
       await breathe();
       const ctx = s.ctx as Ctx;
-      const mover = ctx.activePlayers ? Object.keys(ctx.activePlayers)[0] : ctx.currentPlayer;
-      const moves = this.enumerate(s.G, ctx, mover);
-      const objectives = this.objectives(s.G, ctx, mover);
+      const moves = this.enumerate(s.G, ctx, mover(s));
+      const objectives = this.objectives(s.G, ctx, mover(s));
       const score = Object.values(objectives).reduce((n, o) => (o.checker(s.G, ctx) ? n + o.weight : n), 0);
       if (score > 0) return { score };
       if (moves.length === 0) return undefined;
@@ -181,13 +245,15 @@ async function slicedPlay(this: Search, state: State, playerID: string) {
 }
 
 let installed = false;
-/** Gives the panel's MCTSBot (and only it: bots built with a runner's enumerate) the sliced search. */
+/** Gives the panel's MCTSBot (and only it: bots built with a runner's enumerate) the sliced search, one at a time. */
 export function installSlicedSearch(): void {
   if (installed) return;
   installed = true;
   MCTSBot.prototype.play = function play(this: MCTSBot, state: State, playerID: string) {
     const self = this as unknown as Search;
-    if (!runners.has(self.enumerateFn as DebugRunner['enumerate'])) return stockPlay.call(this, state, playerID);
-    return slicedPlay.call(self, state, playerID) as ReturnType<typeof stockPlay>;
+    const search = runners.get(self.enumerateFn as DebugRunner['enumerate']);
+    if (!search) return stockPlay.call(this, state, playerID);
+    // A search that waited starts from the board as it is then, not from the one it was pressed on.
+    return search(state, (from) => slicedPlay.call(self, from, from === state ? playerID : mover(from))) as ReturnType<typeof stockPlay>;
   };
 }

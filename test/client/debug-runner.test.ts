@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { State } from 'boardgame.io';
 import { Watergate, type PlayerID, type WatergateState } from '../../game';
-import { debugRunner } from '../../client/local/debugAI';
+import { debugRunner, type DebugRunner } from '../../client/local/debugAI';
 import type { GameClientInstance } from '../../client/net/GameClient';
 import { advanceDriver, initialState, playout, randomChooser } from '../../tools/playout';
 import { botRng } from '../../bots/rng';
@@ -29,22 +29,18 @@ function run(who: [PlayerID, PlayerID, PlayerID]): [S, S, S] {
   throw new Error(`no three states decided by ${who.join(', ')}`);
 }
 
-/** The client's store as the runner sees it: the state now, and who listens for changes. */
-function store(first: S) {
+/**
+ * The client's store as the runner sees it: the state now; each change reaches the runner as the local
+ * page passes it on (GameClient's one subscription calls onUpdate, which attaches the client).
+ */
+function store(first: S, runner: DebugRunner) {
   let state = first;
-  const listeners: (() => void)[] = [];
-  const client = {
-    store: { getState: () => state },
-    subscribe(f: () => void) {
-      listeners.push(f);
-      return () => listeners.splice(listeners.indexOf(f), 1);
-    },
-  } as unknown as GameClientInstance;
+  const client = { store: { getState: () => state } } as unknown as GameClientInstance;
   return {
     client,
     set(next: S) {
       state = next;
-      for (const f of listeners) f();
+      runner.attach(client);
     },
   };
 }
@@ -59,7 +55,7 @@ describe("the Debug panel's runner against our bot (Nixon)", () => {
   it('ends the run at the bot, even when the bot answered before the run\'s next step; a later press plays again', () => {
     const [editor, nixon, again] = run(['0', '1', '0']);
     const runner = debugRunner(() => '1');
-    const s = store(editor);
+    const s = store(editor, runner);
     runner.attach(s.client);
     at(20_000);
     expect(runner.enumerate(editor.G, editor.ctx, '0').length).toBeGreaterThan(0); // the run's first search
@@ -77,7 +73,7 @@ describe("the Debug panel's runner against our bot (Nixon)", () => {
   it('goes on while the person decides again', () => {
     const [first, second] = run(['0', '0', '0']);
     const runner = debugRunner(() => '1');
-    const s = store(first);
+    const s = store(first, runner);
     runner.attach(s.client);
     at(20_000);
     expect(runner.enumerate(first.G, first.ctx, '0').length).toBeGreaterThan(0);

@@ -67,7 +67,8 @@ const ptBRPages: PageTranslation = {
     viewing: 'Mostrando o tabuleiro de',
     newGame: 'Nova partida',
     followActive: 'Seguir quem deve agir',
-    debugNote: 'Painel de depuração (tecla .): a aba AI joga pelo jogador que o jogo espera (contra o bot, só o seu lado): play (tecla 2) faz uma jogada, simulate (tecla 3) joga até o fim da partida, uma execução por vez. O bot dela se ajusta na mesma aba: os controles iterations e playoutDepth (aqui 50 e 20; as 1.000 iterações padrão levam cerca de 15 s por jogada) e a escolha do bot (MCTS ou Random). O nível do nosso bot se escolhe acima, contra o bot.',
+    debugQueued: 'O bot do painel ainda está procurando: o seu comando espera a jogada dele e então continua a partir do tabuleiro resultante (a execução em andamento para ali).',
+    debugNote: 'Painel de depuração (tecla .): a aba AI joga pelo jogador que o jogo espera (contra o bot, só o seu lado): play (tecla 2) faz uma jogada, simulate (tecla 3) joga até o fim da partida, uma execução por vez; um comando durante uma busca espera a jogada dela. O bot dela se ajusta na mesma aba: os controles iterations e playoutDepth (aqui 50 e 20: uma jogada em 0,3 s, 95% das jogadas em até 0,5 s, medido no Chromium numa máquina de 2 núcleos; os padrões 1.000 e 50 levam cerca de 9 s por jogada) e a escolha do bot (MCTS ou Random). O nível do nosso bot se escolhe acima, contra o bot.',
   },
   replay: {
     title: 'Replay da partida {{id}}',
