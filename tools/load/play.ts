@@ -33,8 +33,11 @@ export const MOVE_TIMEOUT_MS = 10_000;
 export const ERROR_KINDS = {
   'move-timeout': `a move with no newer state for its client within ${MOVE_TIMEOUT_MS / 1000} s (the client then resyncs)`,
   'patch-failed': 'a patch that is not from the state the client holds, or does not apply to it (the client resyncs)',
-  'connect-refused': 'a socket that could not connect: nothing listening, or the connection failed before the handshake',
-  'connect-rejected': "a socket whose handshake the server refused (its middleware's answer)",
+  'connect-refused': 'a socket that could not connect: nothing listening (ECONNREFUSED)',
+  'connect-http-NNN': "a socket's WebSocket upgrade answered with HTTP status NNN (the server's guard: 429 too many from the address, 403 a foreign origin)",
+  'connect-failed': "a socket's connection failed otherwise before the handshake (reset, closed)",
+  'connect-timeout': 'a socket not connected within 20 s (socket.io-client\'s connect timeout): the server too slow to answer',
+  'connect-rejected': "a socket's handshake refused by the server's namespace middleware",
   disconnect: 'a socket of a match in play dropped: the connection closed or failed, or pings went unanswered',
   'disconnect-by-server': 'a socket of a match in play closed by the server (socket.io "io server disconnect")',
   'setup-refused': 'a Lobby call (create, join) refused at connection: nothing listening',
@@ -96,6 +99,21 @@ const RULES = {
     choices: (s: State, p: PlayerID) => ToyGame.ai!.enumerate(s.G as never, s.ctx as never, p) as Choice[],
   },
 };
+
+/**
+ * A socket's failure to connect, by kind: engine.io-client reports the WebSocket's own error as a
+ * TransportError (its description the network's or ws's message), socket.io-client its connect timeout
+ * as "timeout", and a namespace middleware's refusal with the server's message.
+ */
+function connectErrorKind(e: Error & { type?: string; description?: { message?: string } }): string {
+  if (e.type === 'TransportError') {
+    const why = e.description?.message ?? '';
+    if (why.includes('ECONNREFUSED')) return 'connect-refused';
+    const status = /Unexpected server response: (\d+)/.exec(why);
+    return status ? `connect-http-${status[1]}` : 'connect-failed';
+  }
+  return e.message === 'timeout' ? 'connect-timeout' : 'connect-rejected';
+}
 
 /** A Lobby call's failure, with the kind it counts under. */
 class SetupError extends Error {
@@ -234,8 +252,7 @@ export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; s
         if (e.type === 'invalid-move') act(lastChoice); // the view hid what that move needed: choose again
         // stale / server-error: the server resyncs this client, and the sync acts.
       });
-      // engine.io-client marks a failed connection as a TransportError; anything else is the server's answer.
-      s.on('connect_error', (e: Error & { type?: string }) => error(e.type === 'TransportError' ? 'connect-refused' : 'connect-rejected'));
+      s.on('connect_error', (e: Error & { type?: string; description?: { message?: string } }) => error(connectErrorKind(e)));
       s.on('disconnect', (reason) => {
         if (stopped || reason === 'io client disconnect') return;
         error(reason === 'io server disconnect' ? 'disconnect-by-server' : 'disconnect');

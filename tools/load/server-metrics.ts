@@ -15,7 +15,7 @@ export type Scrape = Map<string, number>;
 export async function scrape(url: string): Promise<Scrape | string> {
   try {
     const token = process.env.METRICS_TOKEN;
-    const res = await fetch(`${url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(`${url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(30_000) });
     if (res.status !== 200) return `/metrics answered HTTP ${res.status}`;
     return parse(await res.text());
   } catch (e) {

@@ -3,7 +3,7 @@
  * the matches (./play.ts) and answers its parent over IPC.
  *   parent → { t: 'play', options }   child → { t: 'ready' } once its matches are all in play
  *   parent → { t: 'measure' }         latencies count from here
- *   parent → { t: 'stop' }            child → { t: 'result', result } and exits
+ *   parent → { t: 'stop' }            child → { t: 'result', result }, and its parent ends it
  * Its parent gone, it exits: a load with nobody to report to is only load.
  */
 import { play, type PlayOptions } from './play';
@@ -18,6 +18,6 @@ process.on('message', (m: FromParent) => {
     void run.ready.then(() => process.send?.({ t: 'ready' }));
   } else if (m.t === 'measure') run?.measure();
   else if (m.t === 'stop' && run) {
-    void run.stop().then((result) => process.send?.({ t: 'result', result }, undefined, {}, () => process.exit(0)));
+    void run.stop().then((result) => process.send?.({ t: 'result', result }));
   }
 });
