@@ -60,6 +60,7 @@ export class CommitDoor {
     const gameover = c.next.ctx.gameover;
     const snapshot = c.snapshot === true || gameover !== undefined || e.sinceSnapshot + 1 >= this.o.snapshotEvery;
     const updatedAt = Date.now();
+    const tc = performance.now();
     try {
       await this.o.store.commitMove(matchID, { prevStateID: c.prev._stateID, seatsVersion: e.seatsVersion, state: c.next, action: c.action, log: c.log, updatedAt, gameover, snapshot, clock: c.clock, auto: c.auto });
     } catch (err) {
@@ -73,6 +74,7 @@ export class CommitDoor {
       await this.o.memory.refresh(e);
       return 'stale';
     }
+    this.o.metrics?.movePhase.observe({ phase: 'commit' }, (performance.now() - tc) / 1000);
     // Memory: the one place a served match's state moves on besides reading storage (memory.refresh).
     e.state = c.next;
     e.line.push(c.next, { action: c.action, auto: c.auto, clock: e.metadata.clock ?? null });
@@ -80,7 +82,9 @@ export class CommitDoor {
     e.sinceSnapshot = snapshot ? 0 : e.sinceSnapshot + 1;
     e.metadata = { ...e.metadata, updatedAt, ...(gameover !== undefined ? { gameover } : {}), ...(c.clock ? { clock: c.clock } : {}) };
     // Deliver (with the status in the same frame), publish, notify.
+    const td = performance.now();
     this.o.memory.delivery?.update(matchID, c.next, c.log, c.prev, e.metadata);
+    this.o.metrics?.movePhase.observe({ phase: 'delivery' }, (performance.now() - td) / 1000);
     this.o.bus.publish({ t: 'move', matchID, stateID: c.next._stateID });
     this.o.memory.emit(e, 'move');
     return 'done';

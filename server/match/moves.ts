@@ -74,7 +74,10 @@ export class MovePath {
       const e = await this.o.memory.open(matchID);
       if (!e) return this.o.refuse({ matchID, type: 'not-found', message: `match ${matchID} not found` });
       e.lastUsed = Date.now();
-      out = await e.run(() => this.inQueue(e, req));
+      out = await e.run(() => {
+        this.o.metrics?.movePhase.observe({ phase: 'queue' }, (performance.now() - t0) / 1000);
+        return this.inQueue(e, req);
+      });
     } catch (err) {
       if (!storageDown(err)) throw err;
       out = unavailable(matchID);
@@ -187,7 +190,9 @@ export class MovePath {
   private async commit(e: Entry, m: { seat: PlayerID; type: string; arg?: unknown }, auto: boolean): Promise<GuardError | null | 'stale'> {
     const { matchID } = e;
     const state = e.state as State<WatergateState>;
+    const te = performance.now();
     const moved = advanceMove(state, m.seat, m.type, m.arg);
+    this.o.metrics?.movePhase.observe({ phase: 'engine' }, (performance.now() - te) / 1000);
     if ('error' in moved) return { matchID, type: 'invalid-move', message: moved.error };
     const clock = clockAfter(e.metadata, m.seat, moved.state, Date.now());
     try {

@@ -1,11 +1,28 @@
 /**
  * The load tool measures the server with its limits on: more matches than one address may create, each
- * from an address of its own in 127.0.0.0/8, run without a refusal or an error.
+ * from an address of its own in 127.0.0.0/8, played by load processes it starts itself, run without a
+ * refusal or an error; its one JSON line carries the server's own figures (each phase of a move, the
+ * event loop, GC, memory per match). When the server dies under it, it says what went wrong, by kind.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/limits';
 import { parseArgs, runLoad, sourceAddress } from '../../tools/load/run';
+import { freePort, startServerProcess, type ServerProcess } from '../../tools/cluster';
 import { startTestServer, type TestServer } from './helpers';
+
+/** `npm run load -- …` as an operator runs it: its standard output. */
+function npmRunLoad(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', 'tools/load/run.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+    p.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`npm run load exited ${code}: ${out}`))));
+  });
+}
 
 describe('npm run load against the limits as shipped', () => {
   let t: TestServer;
@@ -14,14 +31,63 @@ describe('npm run load against the limits as shipped', () => {
   });
   afterAll(async () => t?.stop());
 
-  it('spreads its matches over source addresses, so none is refused', async () => {
+  it('spreads its matches over source addresses and load processes, none refused, and prints one JSON line with the server figures', async () => {
     expect(new Set(Array.from({ length: 1000 }, (_, i) => sourceAddress(i))).size).toBe(1000);
     expect(sourceAddress(0)).toBe('127.1.0.1');
+    expect(parseArgs(['--url', t.url, '--matches', '10000']).workers).toBe(10);
+    expect(() => parseArgs(['--url', t.url, '--matches', '10001'])).toThrow(/--matches/);
+
     const matches = LIMITS.create.points + 5;
-    const r = await runLoad(parseArgs(['--url', t.url, '--matches', String(matches), '--seconds', '2', '--paced', '100,200']));
+    const out = await npmRunLoad(['--url', t.url, '--matches', String(matches), '--seconds', '3', '--paced', '100,200', '--workers', '2', '--json']);
+    const lines = out.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const r = JSON.parse(lines[0]);
+    for (const field of ['matches', 'moves', 'movesPerSecond', 'p50', 'p95', 'p99', 'errors', 'refusals', 'errorsByKind', 'phases', 'eventLoop', 'gc', 'memory'])
+      expect(r, field).toHaveProperty(field);
+    expect(r.matches).toBe(matches);
+    expect(r.workers).toBe(2);
     expect(r.errors).toBe(0);
+    expect(r.errorsByKind).toEqual({});
     expect(r.refusals['rate-limited']).toBeUndefined();
     expect(r.moves).toBeGreaterThan(matches);
+    expect(r.p99).toBeGreaterThan(0);
+    expect(r.metricsError).toBeUndefined();
+    // Every phase of the server's moves over the window, about as many as the clients counted.
+    for (const phase of ['queue', 'engine', 'commit', 'delivery', 'move']) {
+      expect(r.phases[phase].count, phase).toBeGreaterThanOrEqual(r.moves * 0.5);
+      expect(r.phases[phase].p99, phase).toBeGreaterThan(0);
+      expect(r.phases[phase].p50, phase).toBeLessThanOrEqual(r.phases[phase].p99);
+    }
+    expect(r.eventLoop.max).toBeGreaterThanOrEqual(r.eventLoop.p99);
+    expect(r.eventLoop.p99).toBeGreaterThan(0);
+    expect(r.gc.pauses).toBeGreaterThanOrEqual(0);
+    expect(r.gc.maxMs).toBeLessThanOrEqual(r.gc.totalMs);
+    expect(r.memory.openMatches).toBeGreaterThanOrEqual(matches);
+    expect(r.memory.rssMB).toBeGreaterThan(0);
+    expect(r.memory.rssPerMatchKB === null || typeof r.memory.rssPerMatchKB === 'number').toBe(true);
     expect((await t.store.listMatches()).length).toBeGreaterThanOrEqual(matches);
+  }, 60_000);
+});
+
+describe('npm run load when the server dies under it', () => {
+  let server: ServerProcess;
+  const dir = mkdtempSync(join(tmpdir(), 'wg-load-'));
+  afterAll(() => {
+    server?.proc.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
   });
+
+  it('counts dropped sockets and refused connections by kind, and says it could not read /metrics', async () => {
+    server = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '' }, await freePort());
+    const r = await runLoad(parseArgs(['--url', server.url, '--matches', '6', '--seconds', '3', '--paced', '100,200', '--workers', '2']), {
+      onWindowStart: () => void setTimeout(() => server.proc.kill('SIGKILL'), 1000),
+    });
+    expect(r.moves).toBeGreaterThan(0);
+    // 12 sockets in play dropped at once; each then fails to reconnect (nothing listens).
+    expect(r.errorsByKind.disconnect).toBe(12);
+    expect(r.errorsByKind['connect-refused']).toBeGreaterThanOrEqual(12);
+    expect(r.errors).toBe(Object.values(r.errorsByKind).reduce((a, n) => a + n, 0));
+    expect(r.metricsError).toMatch(/\/metrics could not be read/);
+    expect(r.phases).toBeNull();
+  }, 60_000);
 });

@@ -1,31 +1,31 @@
 /**
- * `npm run load -- --url URL --matches M --seconds S [--paced MIN,MAX] [--json] [--game watergate|toy] [--seed N]`
+ * `npm run load -- --url URL --matches M --seconds S [--paced MIN,MAX] [--json] [--game watergate|toy] [--seed N] [--workers W]`
  *
- * Load on a running server, from this machine only: M matches at once, each created and joined through
- * the Lobby API and played by two socket clients speaking boardgame.io's protocol (sync, update), each
- * choosing its moves from the legal moves of its own seat's view (Watergate: the engine's legal moves on
- * the view, as the browser does; toy: `ai.enumerate`). A finished match is replaced by a new one, so M
- * stay in play for S seconds. Flat out, a client moves as soon as it may; `--paced MIN,MAX` waits a
- * random MIN–MAX ms first, as a person would.
+ * Load on a running server, from this machine only: M matches (up to 10,000) at once, each created and
+ * joined through the Lobby API and played by two socket clients speaking boardgame.io's protocol, each
+ * choosing its moves from the legal moves of its own seat's view (./play.ts). A finished match is
+ * replaced by a new one, so M stay in play for S seconds. Flat out, a client moves as soon as it may;
+ * `--paced MIN,MAX` waits a random MIN–MAX ms first, as a person would. The matches are shared among W
+ * load processes this tool starts itself (./worker.ts; by default one per 1,000 matches), so the load
+ * generator is not the bottleneck of one event loop.
  *
  * The server's per-address limits stay on: each match comes from a source address of its own in
  * 127.0.0.0/8 (its Lobby calls and both its sockets), as many people would, so the load measures the
  * server with its limits rather than the limits refusing one address (docs/LOAD.md). Against [::1] (one
  * loopback address) everything comes from it.
  *
- * Latency is from sending a move to that client's next state. Prints moves/s, p50/p95/p99, refusals by
- * type and errors; `--json` prints one line
- * {"matches":M,"movesPerSecond":…,"p50":…,"p95":…,"p99":…,"errors":…,"refusals":{…}}.
+ * Latency is from sending a move to that client's next state. Errors are counted by kind
+ * (play.ts ERROR_KINDS), refusals by type; the server's /metrics, read before, at the window's start and
+ * at its end, gives each phase of a move, the event loop's delay, GC pauses and memory per match
+ * (./server-metrics.ts). `--json` prints one line {"matches","moves","movesPerSecond","p50","p95","p99",
+ * "errors","refusals","errorsByKind",…}; without it, a table. docs/LOAD.md "The load tool".
  */
-import http from 'node:http';
-import { isIPv6 } from 'node:net';
-import { pathToFileURL } from 'node:url';
-import { applyPatch, type Operation } from 'rfc6902';
-import { io, type Socket } from 'socket.io-client';
-import { legalMovesFromView } from '../../client/legal';
-import type { PlayerID, WatergateView } from '../../game/index';
-import { ERROR_EVENT, MATCH_QUERY, type GuardError } from '../../protocol/index';
-import { ToyGame } from './toy-game';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sourceAddress, type PlayOptions, type PlayResult } from './play';
+import { PHASES, scrape, serverFigures, type Scrape, type ServerFigures } from './server-metrics';
+
+export { sourceAddress };
 
 interface Options {
   url: string;
@@ -35,8 +35,11 @@ interface Options {
   json: boolean;
   game: 'watergate' | 'toy';
   seed: number;
+  workers: number;
 }
 
+/** The most matches one load process plays by default: more go to more processes. */
+export const MATCHES_PER_WORKER = 1000;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 export function parseArgs(argv: string[]): Options {
@@ -68,43 +71,10 @@ export function parseArgs(argv: string[]): Options {
   }
   const game = opt('game') ?? 'watergate';
   if (game !== 'watergate' && game !== 'toy') throw new Error('--game is "watergate" or "toy"');
-  return { url: url.replace(/\/+$/, ''), matches: int('matches', 10, 1, 1000), seconds: int('seconds', 10, 1, 600), paced, json: argv.includes('--json'), game, seed: int('seed', 1, 0, 2 ** 31) };
+  const matches = int('matches', 10, 1, 10_000);
+  const workers = int('workers', Math.ceil(matches / MATCHES_PER_WORKER), 1, Math.min(matches, 64));
+  return { url: url.replace(/\/+$/, ''), matches, seconds: int('seconds', 10, 1, 600), paced, json: argv.includes('--json'), game, seed: int('seed', 1, 0, 2 ** 31), workers };
 }
-
-/**
- * The n-th source address of the load: 127.1.0.1, 127.1.0.2, … (skipping .0 and .255, and 127.0.0.x
- * where tests and people run their own clients).
- */
-export function sourceAddress(n: number): string {
-  const i = n % (254 * 256 * 254);
-  return `127.${1 + Math.floor(i / (256 * 254))}.${Math.floor(i / 254) % 256}.${1 + (i % 254)}`;
-}
-
-/** mulberry32: a small seeded generator, so two runs choose alike. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type State = { G: unknown; ctx: { currentPlayer: string; gameover?: unknown }; _stateID: number };
-type Choice = { move: string; args: unknown[] };
-
-const RULES = {
-  watergate: {
-    mine: (s: State, p: PlayerID) => (s.G as WatergateView).prompt?.player === p && (s.G as WatergateView).winner === null,
-    choices: (s: State, p: PlayerID) => legalMovesFromView(s.G as WatergateView, p) as Choice[],
-  },
-  toy: {
-    mine: (s: State, p: PlayerID) => s.ctx.currentPlayer === p && s.ctx.gameover === undefined,
-    choices: (s: State, p: PlayerID) => ToyGame.ai!.enumerate(s.G as never, s.ctx as never, p) as Choice[],
-  },
-};
 
 export interface LoadResult {
   matches: number;
@@ -114,9 +84,18 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** The sum of errorsByKind. */
   errors: number;
   refusals: Record<string, number>;
+  errorsByKind: Record<string, number>;
   games: number;
+  workers: number;
+  /** The server's own figures (server-metrics.ts), null when its /metrics could not be read (metricsError says why). */
+  phases: ServerFigures['phases'] | null;
+  eventLoop: ServerFigures['eventLoop'] | null;
+  gc: ServerFigures['gc'] | null;
+  memory: ServerFigures['memory'] | null;
+  metricsError?: string;
 }
 
 /** Hooks for a caller measuring the server over the same window (npm run bench:server). */
@@ -125,199 +104,118 @@ export interface LoadHooks {
   onWindowEnd?: () => void;
 }
 
-export async function runLoad(o: Options, hooks: LoadHooks = {}): Promise<LoadResult> {
-  const rules = RULES[o.game];
-  const random = rng(o.seed);
-  const latencies: number[] = [];
-  const refusals: Record<string, number> = {};
-  let errors = 0;
-  let games = 0;
-  let measuring = false;
-  let stopped = false;
-  const sockets = new Set<Socket>();
+const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-  const spread = !isIPv6(new URL(o.url).hostname.replace(/^\[|\]$/g, ''));
-  let addresses = 0;
-  /** Where a new match's calls and sockets come from: an address of its own (IPv4 loopback). */
-  const from = (): { localAddress?: string; family?: number } => (spread ? { localAddress: sourceAddress(addresses++), family: 4 } : {});
-
-  // node:http rather than fetch: fetch cannot choose its source address.
-  const post = (path: string, body: unknown, src: ReturnType<typeof from>) =>
-    new Promise<Record<string, string>>((resolve, reject) => {
-      const req = http.request(`${o.url}${path}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' }, ...src }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => {
-          if (res.statusCode !== 200) return reject(new Error(`${path}: HTTP ${res.statusCode} ${text}`));
-          try {
-            resolve(JSON.parse(text));
-          } catch (e) {
-            reject(e);
-          }
-        });
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(JSON.stringify(body));
-    });
-
-  /** One seat's client; resolves when the game is over (or the run stops). */
-  const seat = (matchID: string, playerID: PlayerID, credentials: string, synced: () => void, src: ReturnType<typeof from>) =>
-    new Promise<void>((resolve) => {
-      // localAddress and family reach ws through engine.io-client.
-      const s = io(`${o.url}/${o.game}`, { transports: ['websocket'], forceNew: true, query: { [MATCH_QUERY]: matchID }, reconnectionDelay: 200, reconnectionDelayMax: 1000, ...src } as never);
-      sockets.add(s);
-      let state: State | null = null;
-      let pending: { stateID: number; at: number; timer: ReturnType<typeof setTimeout> } | null = null;
-      let waiting: ReturnType<typeof setTimeout> | null = null;
-      let firstSync = true;
-      const finish = () => {
-        clearTimeout(pending?.timer);
-        if (waiting) clearTimeout(waiting);
-        sockets.delete(s);
-        s.close();
-        resolve();
-      };
-      const act = (avoid?: string) => {
-        if (stopped) return finish();
-        if (!state || pending || waiting) return;
-        if (state.ctx.gameover !== undefined) return finish();
-        if (!rules.mine(state, playerID)) return;
-        let options = rules.choices(state, playerID);
-        if (avoid && options.length > 1) options = options.filter((c) => JSON.stringify(c) !== avoid);
-        if (options.length === 0) return;
-        const choice = options[Math.floor(random() * options.length)];
-        const send = () => {
-          waiting = null;
-          if (stopped || !state || !rules.mine(state, playerID)) return;
-          const stateID = state._stateID;
-          const timer = setTimeout(() => {
-            // No answer in 10 s: count it and try again on a fresh sync.
-            errors++;
-            pending = null;
-            s.emit('sync', matchID, playerID, credentials, 2);
-          }, 10_000);
-          pending = { stateID, at: performance.now(), timer };
-          lastChoice = JSON.stringify(choice);
-          s.emit('update', { type: 'MAKE_MOVE', payload: { type: choice.move, args: choice.args, playerID, credentials } }, stateID, matchID, playerID);
+/** A load process (worker.ts) playing `options`, and how to talk to it. */
+function startWorker(options: PlayOptions) {
+  // Under tsx's loader whoever runs this (npm run load, vitest, bench:server); the advanced serialization
+  // carries the latencies as they are.
+  const child: ChildProcess = fork(WORKER, [], { cwd: ROOT, execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const exited = new Promise<string>((r) => child.once('exit', (code, signal) => r(`a load process exited early (${signal ?? code})`)));
+  const next = <T>(t: string) =>
+    Promise.race([
+      new Promise<T>((resolve) => {
+        const on = (m: { t: string }) => {
+          if (m.t !== t) return;
+          child.off('message', on);
+          resolve(m as T);
         };
-        if (o.paced) waiting = setTimeout(send, o.paced[0] + random() * (o.paced[1] - o.paced[0]));
-        else send();
-      };
-      let lastChoice = '';
-      s.on('connect', () => s.emit('sync', matchID, playerID, credentials, 2));
-      s.on('sync', (_id: string, info: { state: State }) => {
-        state = info.state;
-        if (pending && state._stateID > pending.stateID) {
-          clearTimeout(pending.timer);
-          pending = null;
-        }
-        if (firstSync) {
-          firstSync = false;
-          synced();
-        }
-        act();
-      });
-      const advance = (next: State) => {
-        state = next;
-        if (pending && next._stateID > pending.stateID) {
-          if (measuring) latencies.push(performance.now() - pending.at);
-          clearTimeout(pending.timer);
-          pending = null;
-        }
-        act();
-      };
-      s.on('update', (_id: string, next: State) => {
-        if (!state || next._stateID > state._stateID) advance(next);
-      });
-      // A patch from the state this client holds (as boardgame.io's client applies it); otherwise resync.
-      s.on('patch', (_id: string, prevID: number, nextID: number, ops: Operation[]) => {
-        if (!state || state._stateID !== prevID || applyPatch(state, ops).some((e) => e !== null)) {
-          errors++;
-          return void s.emit('sync', matchID, playerID, credentials, 2);
-        }
-        state._stateID = nextID;
-        advance(state);
-      });
-      s.on(ERROR_EVENT, (e: GuardError) => {
-        refusals[e.type] = (refusals[e.type] ?? 0) + 1;
-        if (!pending) return;
-        clearTimeout(pending.timer);
-        pending = null;
-        if (e.type === 'invalid-move') act(lastChoice); // the view hid what that move needed: choose again
-        // stale / server-error: the server resyncs this client, and the sync acts.
-      });
-      s.on('connect_error', () => errors++);
-      s.on('disconnect', (reason) => {
-        if (!stopped && reason !== 'io client disconnect') errors++;
-      });
-    });
-
-  /** Keeps one match in play until the run stops: a finished match is replaced by a new one. */
-  const slot = async (ready: () => void) => {
-    let first = true;
-    while (!stopped) {
-      try {
-        const src = from();
-        const { matchID } = await post(`/games/${o.game}/create`, { numPlayers: 2 }, src);
-        const a = await post(`/games/${o.game}/${matchID}/join`, { playerID: '0', playerName: 'Load A' }, src);
-        const b = await post(`/games/${o.game}/${matchID}/join`, { playerID: '1', playerName: 'Load B' }, src);
-        let n = 0;
-        const synced = () => {
-          if (++n === 2 && first) {
-            first = false;
-            ready();
-          }
-        };
-        await Promise.all([seat(matchID, '0', a.playerCredentials, synced, src), seat(matchID, '1', b.playerCredentials, synced, src)]);
-        if (!stopped) games++;
-      } catch {
-        errors++;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-  };
-
-  let readyCount = 0;
-  let allReady: () => void = () => {};
-  const ready = new Promise<void>((r) => (allReady = r));
-  const slots: Promise<void>[] = [];
-  for (let i = 0; i < o.matches; i++) {
-    slots.push(
-      slot(() => {
-        if (++readyCount === o.matches) allReady();
+        child.on('message', on);
       }),
-    );
-    // Open matches a few at a time rather than all in one burst.
-    if (i % 20 === 19) await new Promise((r) => setTimeout(r, 50));
-  }
-  await Promise.race([ready, new Promise((r) => setTimeout(r, 60_000))]);
-  measuring = true;
-  hooks.onWindowStart?.();
-  const t0 = performance.now();
-  await new Promise((r) => setTimeout(r, o.seconds * 1000));
-  measuring = false;
-  hooks.onWindowEnd?.();
-  const elapsed = (performance.now() - t0) / 1000;
-  stopped = true;
-  for (const s of sockets) s.close();
-  await Promise.race([Promise.all(slots), new Promise((r) => setTimeout(r, 5000))]);
+      exited.then((why) => Promise.reject(new Error(why))),
+    ]);
+  const ready = next<unknown>('ready');
+  child.send({ t: 'play', options });
+  return {
+    ready,
+    measure: () => child.send({ t: 'measure' }),
+    stop: async () => {
+      const result = next<{ result: PlayResult }>('result');
+      child.send({ t: 'stop' });
+      return Promise.race([result, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('a load process did not report within 15 s')), 15_000))])
+        .then((m) => m.result)
+        .finally(() => child.kill());
+    },
+    kill: () => child.kill(),
+  };
+}
 
-  const sorted = [...latencies].sort((a, b) => a - b);
+export async function runLoad(o: Options, hooks: LoadHooks = {}): Promise<LoadResult> {
+  const before = await scrape(o.url);
+  const share = (k: number) => Math.floor(o.matches / o.workers) + (k < o.matches % o.workers ? 1 : 0);
+  const workers = Array.from({ length: o.workers }, (_, k) =>
+    startWorker({ url: o.url, matches: share(k), paced: o.paced, game: o.game, seed: o.seed + 7919 * k, worker: k, workers: o.workers }),
+  );
+  try {
+    // Every match in play, or as many as made it in the time opening them should take and a minute more.
+    const opening = 60_000 + (o.matches / 20) * 50;
+    await Promise.race([Promise.all(workers.map((w) => w.ready)), new Promise((r) => setTimeout(r, opening))]);
+    const start = await scrape(o.url);
+    for (const w of workers) w.measure();
+    hooks.onWindowStart?.();
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, o.seconds * 1000));
+    hooks.onWindowEnd?.();
+    const end = await scrape(o.url);
+    const elapsed = (performance.now() - t0) / 1000;
+    const results = await Promise.all(workers.map((w) => w.stop()));
+    return summary(o, elapsed, results, before, start, end);
+  } finally {
+    for (const w of workers) w.kill();
+  }
+}
+
+function summary(o: Options, elapsed: number, results: PlayResult[], before: Scrape | string, start: Scrape | string, end: Scrape | string): LoadResult {
+  const add = (into: Record<string, number>, from: Record<string, number>) => {
+    for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
+    return into;
+  };
+  const errorsByKind = results.reduce((a, r) => add(a, r.errorsByKind), {} as Record<string, number>);
+  const refusals = results.reduce((a, r) => add(a, r.refusals), {} as Record<string, number>);
+  const sorted = Float64Array.from(results.flatMap((r) => r.latencies)).sort();
   const q = (p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] * 10) / 10 : NaN);
+  const metricsError = [before, start, end].find((s): s is string => typeof s === 'string');
+  const server = metricsError === undefined ? serverFigures(before as Scrape, start as Scrape, end as Scrape) : null;
   return {
     matches: o.matches,
     seconds: Math.round(elapsed * 10) / 10,
-    moves: latencies.length,
-    movesPerSecond: Math.round((latencies.length / elapsed) * 10) / 10,
+    moves: sorted.length,
+    movesPerSecond: Math.round((sorted.length / elapsed) * 10) / 10,
     p50: q(0.5),
     p95: q(0.95),
     p99: q(0.99),
-    errors,
+    errors: Object.values(errorsByKind).reduce((a, n) => a + n, 0),
     refusals,
-    games,
+    errorsByKind,
+    games: results.reduce((a, r) => a + r.games, 0),
+    workers: o.workers,
+    phases: server?.phases ?? null,
+    eventLoop: server?.eventLoop ?? null,
+    gc: server?.gc ?? null,
+    memory: server?.memory ?? null,
+    ...(metricsError !== undefined ? { metricsError } : {}),
   };
+}
+
+/** The result as people read it (without --json). */
+export function table(r: LoadResult, paced: Options['paced']): string {
+  const f = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : String(x));
+  const lines = [
+    `${r.matches} matches from ${r.workers} load process${r.workers > 1 ? 'es' : ''} for ${r.seconds} s${paced ? `, paced ${paced[0]}–${paced[1]} ms` : ', flat out'}: ${r.moves} moves, ${r.movesPerSecond} moves/s, ${r.games} games finished`,
+    '',
+    '| ms | p50 | p95 | p99 | count |',
+    '|---|---|---|---|---|',
+    `| client: send → own next state | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${r.moves} |`,
+  ];
+  if (r.phases) for (const p of [...PHASES, 'move'] as const) lines.push(`| server: ${p === 'move' ? 'whole move' : p} | ${f(r.phases[p].p50)} | ${f(r.phases[p].p95)} | ${f(r.phases[p].p99)} | ${r.phases[p].count} |`);
+  lines.push('');
+  if (r.eventLoop && r.gc && r.memory) {
+    lines.push(`event loop delay: p99 ${r.eventLoop.p99} ms, max ${r.eventLoop.max} ms; GC: ${r.gc.pauses} pauses, ${r.gc.totalMs} ms in all, longest ${r.gc.maxMs} ms`);
+    lines.push(`memory with ${r.memory.openMatches} matches open: RSS ${r.memory.rssMB} MB, heap ${r.memory.heapMB} MB; per match opened by the load: RSS ${f(r.memory.rssPerMatchKB)} KB, heap ${f(r.memory.heapPerMatchKB)} KB`);
+  } else lines.push(`server figures: none (${r.metricsError})`);
+  lines.push(`errors: ${r.errors}${r.errors ? ` (${Object.entries(r.errorsByKind).map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}; refusals: ${Object.entries(r.refusals).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
+  return lines.join('\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -325,11 +223,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const o = parseArgs(process.argv.slice(2));
     const r = await runLoad(o);
     if (o.json) console.log(JSON.stringify(r));
-    else {
-      console.log(`${r.matches} matches for ${r.seconds} s${o.paced ? `, paced ${o.paced[0]}–${o.paced[1]} ms` : ', flat out'}: ${r.moves} moves, ${r.movesPerSecond} moves/s, ${r.games} games finished`);
-      console.log(`latency (send → own next state): p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms`);
-      console.log(`refusals: ${JSON.stringify(r.refusals)}; errors: ${r.errors}`);
-    }
+    else console.log(table(r, o.paced));
     process.exit(0);
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
