@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
+import type Koa from 'koa';
 import type { Game } from 'boardgame.io';
 import { CLOCK_PRESETS } from '../../game/index';
 import type { PairRequest, PairStatus } from '../../protocol/accounts';
@@ -18,7 +19,7 @@ import { buildMatch, newMatchID } from '../lobby/matches';
 import * as v from '../lobby/validate';
 import { ratedSetup } from '../ratings/rules';
 import type { MatchService } from '../match/service';
-import type { Account, AccountStore, Pairing, Ticket } from '../storage/accounts';
+import type { Account, AccountStore, Pairing, Seen, Ticket } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
 import { GLICKO } from '../ratings/glicko';
 import type { Side } from '../ratings/rules';
@@ -34,6 +35,27 @@ export const PAIRING = {
   /** A ticket not polled for this long is nobody's (its page closed). */
   liveMs: 10_000,
 } as const;
+
+/**
+ * The browser's device id: a random value in a long-lived HttpOnly cookie the server sets on "Play now"
+ * (Secure, under the `__Host-` prefix, when the site is https). Two accounts asking from one browser are
+ * one person's (storage: never paired together), whatever addresses they ask from.
+ */
+export const DEVICE = { cookie: 'wg_device', pattern: /^[A-Za-z0-9_-]{32}$/, maxAgeSeconds: 2 * 365 * 24 * 3600 } as const;
+
+/** This request's device id (the cookie's, or a new one set in the answer) and address, as the ticket's account was seen. */
+function seenFrom(ctx: Koa.Context, secure: boolean): Seen[] {
+  const name = secure ? `__Host-${DEVICE.cookie}` : DEVICE.cookie;
+  let device = ctx.cookies.get(name);
+  if (!device || !DEVICE.pattern.test(device)) {
+    device = randomBytes(24).toString('base64url');
+    ctx.append('Set-Cookie', `${name}=${device}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${DEVICE.maxAgeSeconds}${secure ? '; Secure' : ''}`);
+  }
+  return [
+    { kind: 'address', value: address(ctx) },
+    { kind: 'device', value: device },
+  ];
+}
 
 export const windowAfter = (waitedMs: number) => Math.min(PAIRING.maxWindow, PAIRING.window + (PAIRING.widenPerSecond * waitedMs) / 1000);
 
@@ -77,7 +99,7 @@ const status = (token: string, t: Ticket, now: number): PairStatus => ({
   ...(t.matchID && t.seat && t.credentials ? { matchID: t.matchID, playerID: t.seat, playerCredentials: t.credentials } : {}),
 });
 
-export function addPairingRoutes(o: { router: Router; json: Router.Middleware; accounts: AccountStore; game: Game; service: MatchService; limiter: Limiter }): void {
+export function addPairingRoutes(o: { router: Router; json: Router.Middleware; accounts: AccountStore; game: Game; service: MatchService; limiter: Limiter; secure: boolean }): void {
   const { router, json, accounts, game, service, limiter } = o;
   const attempt = async (token: string, t: Ticket, now: number): Promise<PairStatus> => {
     const after = t.matchID ? t : await accounts.pair(t.id, now, { window: windowAfter(now - t.createdAt), liveMs: PAIRING.liveMs, make: (a, b) => pairedMatch(game, a, b) });
@@ -96,7 +118,7 @@ export function addPairingRoutes(o: { router: Router; json: Router.Middleware; a
     const token = randomBytes(24).toString('base64url');
     const now = Date.now();
     const t: Ticket = { id: hashOf(token), accountID: account?.id ?? null, name: r.name!, rating, side: r.side, clock: r.clock, rated: r.rated, createdAt: now, seenAt: now, matchID: null, seat: null, credentials: null, mark: mark ? JSON.stringify(mark) : null };
-    await accounts.putTicket(t);
+    await accounts.putTicket(t, account ? seenFrom(ctx as unknown as Koa.Context, o.secure) : []);
     ctx.body = await attempt(token, t, now);
   });
 
