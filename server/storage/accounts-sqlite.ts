@@ -286,7 +286,7 @@ export class SqliteAccounts implements AccountStore {
           AND (side = 'either' OR ? = 'either' OR side <> ?) AND (account_id IS NULL OR ? IS NULL OR account_id <> ?) AND abs(rating - ?) <= ?
           AND ${notSeenTogether('wg_seen', '?', 'wg_pairing.account_id', '?')}
           ORDER BY created_at LIMIT 1`)
-        .get(id, now - o.liveMs, t.clock, t.rated ? 1 : 0, t.side, t.side, t.accountID, t.accountID, t.rating, o.window, t.accountID, now - SEEN.forMs) as Record<string, unknown> | undefined;
+        .get(id, now - o.liveMs, t.clock, t.rated ? 1 : 0, t.side, t.side, t.accountID, t.accountID, t.rating, o.window, t.accountID, now - SEEN.forMs, now - SEEN.forMs) as Record<string, unknown> | undefined;
       if (!them) return t;
       const p = o.make(t, ticketRow(them));
       this.insertMatch(p.create);

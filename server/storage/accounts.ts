@@ -122,7 +122,7 @@ export const seenHash = (key: string, s: Seen) => createHmac('sha256', key).upda
 
 /**
  * The pairing query's condition that the tickets `me` and `them` (their `account_id` columns, `since`
- * a placeholder for the oldest sighting that counts) are not one person's: no address or device both
+ * a placeholder, written twice, for the oldest sighting that counts) are not one person's: no address or device both
  * accounts were seen from.
  */
 export const notSeenTogether = (seen: string, me: string, them: string, since: string) =>
