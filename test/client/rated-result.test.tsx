@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+/**
+ * What a finished game did to the ratings, as the game-over dialog and the profile show it
+ * (client/account/RatedResult.tsx): each rated side's change ("Editor (Ann) 1500 → 1527?, +27", "?" after a
+ * provisional rating) fetched from the result route, or why the game was not rated, in three languages;
+ * nothing when the server has no result for this page.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { render, waitFor } from '@testing-library/react';
+import { loadPageWords, setLanguage } from '../../client/i18n';
+import { MatchRatedResult, SeatResults } from '../../client/account/RatedResult';
+import type { MatchResult } from '../../protocol/accounts';
+import { usePageWords } from '../helpers/page-words';
+
+usePageWords();
+
+const rated: MatchResult = {
+  matchID: 'm1',
+  seats: [
+    { side: '0', username: 'Ann', rated: true, unratedReason: null, ratingBefore: 1512.4, ratingAfter: 1527.2, provisional: false },
+    { side: '1', username: 'Bob', rated: true, unratedReason: null, ratingBefore: 1500, ratingAfter: 1473, provisional: true },
+  ],
+};
+const capped: MatchResult = {
+  matchID: 'm2',
+  seats: (['0', '1'] as const).map((side) => ({ side, username: side === '0' ? 'Ann' : 'Bob', rated: false, unratedReason: 'pair-limit' as const, ratingBefore: null, ratingAfter: null, provisional: false })),
+};
+
+describe('the rated result of a finished game', () => {
+  it('fetches the result route and shows each side\'s change, "?" after a provisional rating', async () => {
+    const f = vi.fn(async (input: string | URL | Request) => {
+      const path = new URL(String(input)).pathname;
+      return new Response(JSON.stringify(path === '/games/watergate/m1/result' ? rated : { error: 'no result' }), { status: path === '/games/watergate/m1/result' ? 200 : 404, headers: { 'content-type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', f);
+    const { container } = render(<MatchRatedResult matchID="m1" />);
+    await waitFor(() => expect(container.textContent).toContain('Editor (Ann) 1512 → 1527, +15'));
+    expect(container.textContent).toContain('Nixon (Bob) 1500 → 1473?, −27');
+    expect(container.textContent).toMatch(/provisional/);
+    const none = render(<MatchRatedResult matchID="gone" />);
+    await waitFor(() => expect(f).toHaveBeenCalledTimes(2));
+    expect(none.container.textContent).toBe('');
+  });
+
+  it.each([
+    ['en', /Not rated: these two accounts already played 3 rated games/],
+    ['pt-BR', /Não classificada: estas duas contas já jogaram 3 partidas classificadas/],
+    ['zh-CN', /不计等级分：这两个账号在过去 24 小时内已经互相下了 3 局/],
+  ] as const)('%s: says why a game was not rated', async (lng, words) => {
+    await setLanguage(lng);
+    await loadPageWords();
+    try {
+      const { container } = render(<SeatResults result={capped} />);
+      expect(container.textContent).toMatch(words);
+      expect(container.querySelector('[data-rated-result]')!.getAttribute('data-rated-result')).toBe('pair-limit');
+      for (const why of ['casual', 'computer', 'guest', 'same-account', 'aborted', 'few-decisions'] as const) {
+        const r = render(<SeatResults result={{ matchID: 'x', seats: [{ ...capped.seats[0], unratedReason: why }] }} />);
+        expect(r.container.textContent, `${lng} ${why}`).not.toMatch(/result\.why|\{\{/);
+        r.unmount();
+      }
+    } finally {
+      await setLanguage('en');
+    }
+  });
+});
