@@ -77,6 +77,8 @@ export interface SideRatingView {
 export interface PublicAccount {
   username: string;
   rating: number;
+  /** That rating was provisional (shown with "?"); marks from before this was kept count as provisional. */
+  provisional: boolean;
 }
 
 /**

@@ -203,7 +203,7 @@ export interface AccountStore {
 }
 
 /** The account a seat's metadata names (server-set, `data.account`), if any. */
-export function seatAccount(seat: { data?: unknown } | undefined): (SeatAccount & { ratings?: Partial<Record<Side, number>> }) | null {
+export function seatAccount(seat: { data?: unknown } | undefined): (SeatAccount & { ratings?: Partial<Record<Side, number>>; provisional?: Side[] }) | null {
   const a = (seat?.data as { account?: unknown } | undefined)?.account as { id?: unknown; username?: unknown } | undefined;
   return a && typeof a.id === 'string' && typeof a.username === 'string' ? (a as SeatAccount) : null;
 }
