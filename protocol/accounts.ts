@@ -102,7 +102,7 @@ export interface SeatResult {
   provisional: boolean;
 }
 
-/** GET /games/watergate/:id/result: a finished match's seats as rated (404 before the end, or for a match nobody with an account played). */
+/** GET /games/watergate/:id/result: a finished match's account seats as rated (none before the end, for a match nobody with an account played, or an unlisted match not yours). */
 export interface MatchResult {
   matchID: string;
   seats: SeatResult[];

@@ -30,7 +30,7 @@ describe('the rated result of a finished game', () => {
   it('fetches the result route and shows each side\'s change, "?" after a provisional rating', async () => {
     const f = vi.fn(async (input: string | URL | Request) => {
       const path = new URL(String(input)).pathname;
-      return new Response(JSON.stringify(path === '/games/watergate/m1/result' ? rated : { error: 'no result' }), { status: path === '/games/watergate/m1/result' ? 200 : 404, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(path === '/games/watergate/m1/result' ? rated : { matchID: 'gone', seats: [] }), { headers: { 'content-type': 'application/json' } });
     });
     vi.stubGlobal('fetch', f);
     const { container } = render(<MatchRatedResult matchID="m1" />);
