@@ -11,6 +11,9 @@ import { loadPageWords, setLanguage } from '../../client/i18n';
 import { MatchRatedResult, SeatResults } from '../../client/account/RatedResult';
 import type { MatchResult } from '../../protocol/accounts';
 import { usePageWords } from '../helpers/page-words';
+import { StatusBar } from '../../client/board/Info';
+import { playerView } from '../../game';
+import { Scenario } from '../helpers/scenario';
 
 usePageWords();
 
@@ -61,5 +64,19 @@ describe('the rated result of a finished game', () => {
     } finally {
       await setLanguage('en');
     }
+  });
+});
+
+describe('a seat of a signed-in player', () => {
+  it('shows its side rating, with "?" while provisional', () => {
+    const view = playerView(new Scenario(3).G, '0');
+    const seats = [
+      { id: 0, name: 'Ann', account: { username: 'Ann', rating: 1612.4, provisional: false } },
+      { id: 1, name: 'Bob', account: { username: 'Bob', rating: 1500, provisional: true } },
+    ];
+    const { container } = render(<StatusBar view={view} me="0" seats={seats} />);
+    expect(container.textContent).toContain('Ann · 1612');
+    expect(container.textContent).not.toContain('1612?');
+    expect(container.textContent).toContain('Bob · 1500?');
   });
 });
