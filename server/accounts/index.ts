@@ -18,6 +18,7 @@ import { addPlayerRoutes } from './players';
 import { addResultRoute, RESULT_PATH } from './result';
 import { PASSWORD_COST } from './password';
 import { addAuthRoutes, address } from './routes';
+import { seenFrom } from './seen';
 import { sessions as makeSessions } from './session';
 
 /** Players listed on the leaderboard have at least this many rated games on that side (LEADERBOARD_MIN_GAMES). */
@@ -39,7 +40,7 @@ export interface AccountOptions {
 
 export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes: Koa.Middleware } {
   const secure = o.publicUrl?.startsWith('https:') ?? false;
-  const sessions = makeSessions(o.store.accounts, { secure });
+  const sessions = makeSessions(o.store.accounts, { secure, seen: (ctx, accountID) => o.store.accounts.see(accountID, seenFrom(ctx, secure), Date.now()) });
   const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true }) as unknown as Router.Middleware;
   const router = new Router();
   router.use(async (ctx, next) => {

@@ -8,7 +8,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
-import type Koa from 'koa';
 import type { Game } from 'boardgame.io';
 import { CLOCK_PRESETS } from '../../game/index';
 import type { PairRequest, PairStatus } from '../../protocol/accounts';
@@ -19,11 +18,12 @@ import { buildMatch, newMatchID } from '../lobby/matches';
 import * as v from '../lobby/validate';
 import { ratedSetup } from '../ratings/rules';
 import type { MatchService } from '../match/service';
-import type { Account, AccountStore, Pairing, Seen, Ticket } from '../storage/accounts';
+import type { Account, AccountStore, Pairing, Ticket } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
 import { GLICKO } from '../ratings/glicko';
 import type { Side } from '../ratings/rules';
 import { address } from './routes';
+import { seenFrom } from './seen';
 import { hashOf } from './session';
 import { accountMark, linkOf, markedData, refuseAccountName, type AccountMark } from './seat';
 
@@ -35,27 +35,6 @@ export const PAIRING = {
   /** A ticket not polled for this long is nobody's (its page closed). */
   liveMs: 10_000,
 } as const;
-
-/**
- * The browser's device id: a random value in a long-lived HttpOnly cookie the server sets on "Play now"
- * (Secure, under the `__Host-` prefix, when the site is https). Two accounts asking from one browser are
- * one person's (storage: never paired together), whatever addresses they ask from.
- */
-export const DEVICE = { cookie: 'wg_device', pattern: /^[A-Za-z0-9_-]{32}$/, maxAgeSeconds: 2 * 365 * 24 * 3600 } as const;
-
-/** This request's device id (the cookie's, or a new one set in the answer) and address, as the ticket's account was seen. */
-function seenFrom(ctx: Koa.Context, secure: boolean): Seen[] {
-  const name = secure ? `__Host-${DEVICE.cookie}` : DEVICE.cookie;
-  let device = ctx.cookies.get(name);
-  if (!device || !DEVICE.pattern.test(device)) {
-    device = randomBytes(24).toString('base64url');
-    ctx.append('Set-Cookie', `${name}=${device}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${DEVICE.maxAgeSeconds}${secure ? '; Secure' : ''}`);
-  }
-  return [
-    { kind: 'address', value: address(ctx) },
-    { kind: 'device', value: device },
-  ];
-}
 
 export const windowAfter = (waitedMs: number) => Math.min(PAIRING.maxWindow, PAIRING.window + (PAIRING.widenPerSecond * waitedMs) / 1000);
 
@@ -118,7 +97,7 @@ export function addPairingRoutes(o: { router: Router; json: Router.Middleware; a
     const token = randomBytes(24).toString('base64url');
     const now = Date.now();
     const t: Ticket = { id: hashOf(token), accountID: account?.id ?? null, name: r.name!, rating, side: r.side, clock: r.clock, rated: r.rated, createdAt: now, seenAt: now, matchID: null, seat: null, credentials: null, mark: mark ? JSON.stringify(mark) : null };
-    await accounts.putTicket(t, account ? seenFrom(ctx as unknown as Koa.Context, o.secure) : []);
+    await accounts.putTicket(t, account ? seenFrom(ctx, o.secure) : []);
     ctx.body = await attempt(token, t, now);
   });
 

@@ -254,7 +254,7 @@ export class PgAccounts implements AccountStore {
 
   private seenKey: string | undefined;
   /** Inside the caller's transaction: where the account was seen (hashed), keeping SEEN.keep of each kind. */
-  private async see(q: SqlQuery, accountID: string, seen: Seen[], now: number): Promise<void> {
+  private async seeIn(q: SqlQuery, accountID: string, seen: Seen[], now: number): Promise<void> {
     this.seenKey ??= String((await q.query<{ key: string }>(`SELECT key FROM ${this.n.sk} WHERE id = 1`)).rows[0].key);
     for (const x of seen)
       await q.query(`INSERT INTO ${this.n.sn} (account_id, kind, hash, seen_at) VALUES ($1, $2, $3, $4) ON CONFLICT (account_id, kind, hash) DO UPDATE SET seen_at = EXCLUDED.seen_at`, [
@@ -266,6 +266,10 @@ export class PgAccounts implements AccountStore {
     );
   }
 
+  async see(accountID: string, seen: Seen[], now: number): Promise<void> {
+    await this.sql.transaction((q) => this.seeIn(q, accountID, seen, now));
+  }
+
   async putTicket(tk: Ticket, seen: Seen[] = []): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.n.q} WHERE (match_id IS NULL AND seen_at < $1) OR created_at < $2`, [tk.seenAt - 60_000, tk.seenAt - 3_600_000]);
     await this.sql.transaction(async (q) => {
@@ -273,7 +277,7 @@ export class PgAccounts implements AccountStore {
       if (tk.accountID !== null) {
         await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${this.n.q} ${tk.accountID}`]);
         await q.query(`DELETE FROM ${this.n.q} WHERE account_id = $1 AND match_id IS NULL`, [tk.accountID]);
-        await this.see(q, tk.accountID, seen, tk.seenAt);
+        await this.seeIn(q, tk.accountID, seen, tk.seenAt);
       }
       await q.query(`INSERT INTO ${this.n.q} (id, account_id, name, rating, side, clock, rated, created_at, seen_at, mark) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
         tk.id, tk.accountID, tk.name, tk.rating, tk.side, tk.clock, tk.rated ? 1 : 0, tk.createdAt, tk.seenAt, tk.mark,

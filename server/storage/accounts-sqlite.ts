@@ -249,7 +249,7 @@ export class SqliteAccounts implements AccountStore {
 
   private seenKey: string | undefined;
   /** Inside the caller's transaction: where the account was seen (hashed), keeping SEEN.keep of each kind. */
-  private see(accountID: string, seen: Seen[], now: number): void {
+  private seeIn(accountID: string, seen: Seen[], now: number): void {
     this.seenKey ??= (this.db.prepare('SELECT key FROM wg_seen_key WHERE id = 1').get() as { key: string }).key;
     const put = this.db.prepare('INSERT INTO wg_seen (account_id, kind, hash, seen_at) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, kind, hash) DO UPDATE SET seen_at = excluded.seen_at');
     for (const x of seen) put.run(accountID, x.kind, seenHash(this.seenKey, x), now);
@@ -258,9 +258,13 @@ export class SqliteAccounts implements AccountStore {
       .run(accountID, now - SEEN.forMs, SEEN.keep);
   }
 
+  async see(accountID: string, seen: Seen[], now: number): Promise<void> {
+    this.db.transaction(() => this.seeIn(accountID, seen, now))();
+  }
+
   async putTicket(t: Ticket, seen: Seen[] = []): Promise<void> {
     this.db.transaction(() => {
-      if (t.accountID !== null) this.see(t.accountID, seen, t.seenAt);
+      if (t.accountID !== null) this.seeIn(t.accountID, seen, t.seenAt);
       this.db.prepare('DELETE FROM wg_pairing WHERE (match_id IS NULL AND seen_at < ?) OR created_at < ?').run(t.seenAt - 60_000, t.seenAt - 3_600_000);
       // One waiting ticket per account: a new ask replaces the last.
       if (t.accountID !== null) this.db.prepare('DELETE FROM wg_pairing WHERE account_id = ? AND match_id IS NULL').run(t.accountID);

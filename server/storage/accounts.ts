@@ -186,6 +186,8 @@ export interface AccountStore {
   matchResults(matchID: string): Promise<ResultRow[]>;
   leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]>;
 
+  /** Records where the account was seen (hashed, SEEN): on signing in and asking to be paired. */
+  see(accountID: string, seen: Seen[], now: number): Promise<void>;
   /**
    * Adds a ticket in place of the account's waiting one (an account waits with one ticket); stale unpaired
    * tickets are removed on the way. An account's ticket records where it was `seen` (hashed, SEEN).
