@@ -17,6 +17,7 @@ export const MOCKING = [
   'test/client/account-page.test.tsx',
   'test/client/takeback.test.tsx',
   'test/client/play-now.test.tsx',
+  'test/client/rated-result.test.tsx',
   'test/tools/balance-variants.test.ts',
 ];
 
