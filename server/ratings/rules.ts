@@ -1,7 +1,9 @@
 /**
  * What a finished match means for its players' records (pure: storage calls it inside the write that
  * ends the game, through the commit door). A match is rated when it was created rated, both seats are held
- * by two different accounts (never the computer) and the game was not aborted. The result is the game's,
+ * by two different accounts (never the computer), the game was not aborted and the two accounts have not
+ * had PAIR_LIMIT rated games in the day before (storage counts them in the same write); otherwise the
+ * records say why, as a code (protocol/accounts.ts UnratedReason, docs/RATINGS.md). The result is the game's,
  * exactly as `ctx.gameover` names it — how a player's exit ends a game (a loss, or an abort before both
  * sides decided) is server/match/ending.ts's to say, before the game ends, never reinterpreted here.
  * Each side has its own rating: the Editor's Editor rating plays against Nixon's Nixon rating.
