@@ -93,12 +93,43 @@ export interface SideRatingView {
   rating: number;
   rd: number;
   games: number;
+  /** Not yet established (its deviation at least the provisional one, docs/RATINGS.md): shown with "?". */
+  provisional: boolean;
 }
 
 /** A seat's account as public match data shows it: its username and that side's rating when it sat down. */
 export interface PublicAccount {
   username: string;
   rating: number;
+  /** That rating was provisional (shown with "?"); marks from before this was kept count as provisional. */
+  provisional: boolean;
+}
+
+/**
+ * Why a finished game was not rated (docs/RATINGS.md), a code the client words: created unrated, against
+ * the computer, a seat without an account, one account on both seats, the fourth rated game of the same
+ * two accounts within 24 hours, ended before a side's first decision, or too few decisions.
+ */
+export type UnratedReason = 'casual' | 'computer' | 'guest' | 'same-account' | 'pair-limit' | 'aborted' | 'few-decisions';
+export const UNRATED_REASONS: readonly UnratedReason[] = ['casual', 'computer', 'guest', 'same-account', 'pair-limit', 'aborted', 'few-decisions'];
+
+/** One seat of a finished match as its result shows it: the rating change of a rated game, or why it was unrated. */
+export interface SeatResult {
+  side: '0' | '1';
+  /** The seat's account's username (null: a guest or the computer). */
+  username: string | null;
+  rated: boolean;
+  unratedReason: UnratedReason | null;
+  ratingBefore: number | null;
+  ratingAfter: number | null;
+  /** The rating after the game is provisional (shown with "?"). */
+  provisional: boolean;
+}
+
+/** GET /games/watergate/:id/result: a finished match's account seats as rated (none before the end, for a match nobody with an account played, or an unlisted match not yours). */
+export interface MatchResult {
+  matchID: string;
+  seats: SeatResult[];
 }
 
 /** One finished match in a profile. */
@@ -111,7 +142,11 @@ export interface ProfileMatch {
   won: boolean;
   reason: string;
   rated: boolean;
+  unratedReason: UnratedReason | null;
+  ratingBefore: number | null;
   ratingAfter: number | null;
+  /** The rating after this game was provisional. */
+  provisional: boolean;
   moves: number;
   finishedAt: number;
 }
@@ -140,7 +175,11 @@ export interface Profile {
 export interface Leaderboard {
   role: RatedSide | 'combined';
   minGames: number;
-  players: { username: string; rating: number; rd: number; games: number }[];
+  /** Distinct rated opponents a listed player has had (on that side; either side for combined). */
+  minOpponents: number;
+  /** Listed ratings are established: their deviation is below this. */
+  provisionalRD: number;
+  players: { username: string; rating: number; rd: number; games: number; provisional: boolean }[];
 }
 
 /** POST /pair: "Play now". */

@@ -72,8 +72,8 @@ export interface PublicSeat {
   name?: string;
   isConnected?: boolean;
   data?: SeatData;
-  /** A signed-in player's seat: the username and its side rating (protocol/accounts.ts PublicAccount). */
-  account?: { username: string; rating: number };
+  /** A signed-in player's seat: the username and its side rating, provisional or not (protocol/accounts.ts PublicAccount). */
+  account?: { username: string; rating: number; provisional: boolean };
 }
 export interface PublicMatch {
   matchID: string;

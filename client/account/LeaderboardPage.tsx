@@ -6,7 +6,7 @@ import type { Leaderboard } from '../../protocol/accounts';
 import { roleName } from '../i18n/words';
 import { leaderboard } from './api';
 import { refusalText } from './AccountPage';
-import { ratingText } from './ProfilePage';
+import { ratingText } from './RatedResult';
 
 const ROLES: Leaderboard['role'][] = ['editor', 'nixon', 'combined'];
 
@@ -23,7 +23,11 @@ export default function LeaderboardPage(): ReactNode {
       <h1>{t('leaderboard.title')}</h1>
       {error && <p className="error" role="alert">{error}</p>}
       {!boards && !error && <p>{t('app.loading')}</p>}
-      {boards && <p className="hint">{t('leaderboard.minimum', { count: boards[0].minGames })}</p>}
+      {boards && (
+        <p className="hint">
+          {t('leaderboard.minimum', { count: boards[0].minGames })} {t('leaderboard.established', { rd: boards[0].provisionalRD, opponents: boards[0].minOpponents })}
+        </p>
+      )}
       <div className="boards">
         {boards?.map((b) => (
           <section key={b.role} className="panel" aria-labelledby={`board-${b.role}`} data-board={b.role}>
@@ -47,7 +51,7 @@ export default function LeaderboardPage(): ReactNode {
                       <td>
                         <a href={`#/player/${encodeURIComponent(p.username)}`}>{p.username}</a>
                       </td>
-                      <td>{ratingText(p.rating)}</td>
+                      <td>{ratingText(p.rating, p.provisional)}</td>
                       <td>{p.games}</td>
                     </tr>
                   ))}

@@ -11,10 +11,10 @@ import { roleName } from '../i18n/words';
 import { Optional } from '../Optional';
 import { profile } from './api';
 import { refusalText } from './AccountPage';
+import { changeText, ratingText, unratedText } from './RatedResult';
 
 const RatingChart = lazy(() => import('./RatingChart'));
 
-export const ratingText = (r: number) => String(Math.round(r));
 
 /** Wins and losses against each opponent (or each level of the computer); nothing when there are none. */
 function Records({ id, title, rows }: { id: string; title: string; rows: { key: string; who: string; won: number; lost: number }[] }): ReactNode {
@@ -54,7 +54,7 @@ export default function ProfilePage({ username }: { username: string }): ReactNo
         <ul className="ratings">
           {sides.map(([side, seat]) => (
             <li key={side} className={`role-${seat}`} data-side-rating={side}>
-              <strong>{roleName(t, seat)}</strong> {ratingText(p.ratings[side].rating)} <span className="hint">± {Math.round(p.ratings[side].rd * 2)}</span> ·{' '}
+              <strong>{roleName(t, seat)}</strong> {ratingText(p.ratings[side].rating, p.ratings[side].provisional)} <span className="hint">± {Math.round(p.ratings[side].rd * 2)}</span> ·{' '}
               {t('profile.rated', { count: p.ratings[side].games })} · {t('profile.record', { won: p.bySide[side].won, lost: p.bySide[side].lost })}
             </li>
           ))}
@@ -84,7 +84,8 @@ export default function ProfilePage({ username }: { username: string }): ReactNo
               <li key={m.matchID} className="match" data-finished={m.matchID}>
                 <span className="who">
                   {t(m.won ? 'profile.won' : 'profile.lost', { role: roleName(t, m.side), opponent: m.level ? t('profile.computer', { level: t(`lobby.levels.${m.level}`) }) : m.opponent })}
-                  {m.rated && m.ratingAfter !== null && <> · {t('profile.after', { rating: ratingText(m.ratingAfter) })}</>}
+                  {m.rated && m.ratingAfter !== null && <> · {m.ratingBefore !== null ? changeText(t, m) : t('profile.after', { rating: ratingText(m.ratingAfter, m.provisional) })}</>}
+                  {!m.rated && !m.level && <span data-unrated={m.unratedReason ?? 'unknown'}> · {unratedText(t, m.unratedReason)}</span>}
                   <br />
                   <span className="facts">
                     {date.format(m.finishedAt)} · {t('profile.moves', { count: m.moves })}

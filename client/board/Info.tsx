@@ -18,14 +18,14 @@ export interface Seat {
   isConnected?: boolean;
   data?: unknown;
   /** A signed-in player: the username and the side rating they sat down with. */
-  account?: { username: string; rating: number };
+  account?: { username: string; rating: number; provisional?: boolean };
 }
 
 /** The server's bot is marked in its seat's data (`data.bot = level`): named in the player's language. */
 function seatName(t: ReturnType<typeof useTranslation>['t'], seat: Seat): string {
   const level = botLevelOf(seat);
   if (level) return t('board.computer', { level: t(`lobby.levels.${level}`) });
-  return seat.account ? `${seat.name ?? ''} · ${Math.round(seat.account.rating)}` : (seat.name ?? '');
+  return seat.account ? `${seat.name ?? ''} · ${Math.round(seat.account.rating)}${seat.account.provisional ? '?' : ''}` : (seat.name ?? '');
 }
 
 export function StatusBar({ view, me, seats, offline }: { view: WatergateView; me: PlayerID | null; seats?: Seat[]; offline?: boolean }): ReactNode {

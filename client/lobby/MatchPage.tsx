@@ -4,6 +4,7 @@
  * board: invite link, the "your move" sound, turn notifications (browser, webhook), leave. After the game: play again (sides swapped unless
  * kept), the opponent's invitation to accept with one click.
  */
+import { MatchRatedResult } from '../account/RatedResult';
 import { syncSeats } from '../account/session';
 import { lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -118,6 +119,9 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
     yourTurn: () => turnNotice(t('app.yourMoveTitle'), t('lobby.matchId', { id: matchID })),
     gameOverActions: () => (
       <div className="actions">
+        <Optional>
+          <MatchRatedResult matchID={matchID} />
+        </Optional>
         <Optional>
           <Rematch matchID={matchID} seat={seat} next={next} />
         </Optional>

@@ -15,8 +15,10 @@ import { addMeRoutes } from './me';
 import { addPairingRoutes } from './pairing';
 import { addPasskeyRoutes } from './passkeys';
 import { addPlayerRoutes } from './players';
+import { addResultRoute, RESULT_PATH } from './result';
 import { PASSWORD_COST } from './password';
 import { addAuthRoutes, address } from './routes';
+import { seenFrom } from './seen';
 import { sessions as makeSessions } from './session';
 
 /** Players listed on the leaderboard have at least this many rated games on that side (LEADERBOARD_MIN_GAMES). */
@@ -37,7 +39,8 @@ export interface AccountOptions {
 }
 
 export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes: Koa.Middleware } {
-  const sessions = makeSessions(o.store.accounts, { secure: o.publicUrl?.startsWith('https:') ?? false });
+  const secure = o.publicUrl?.startsWith('https:') ?? false;
+  const sessions = makeSessions(o.store.accounts, { secure, seen: (ctx, accountID) => o.store.accounts.see(accountID, seenFrom(ctx, secure), Date.now()) });
   const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true }) as unknown as Router.Middleware;
   const router = new Router();
   router.use(async (ctx, next) => {
@@ -49,11 +52,12 @@ export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes:
   addPasskeyRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter, passwordCost: o.passwordCost ?? PASSWORD_COST.default });
   addMeRoutes({ router, json, store: o.store, service: o.service, limiter: o.limiter });
   addPlayerRoutes({ router, accounts: accountsStore, minGames: o.leaderboardMinGames ?? DEFAULT_LEADERBOARD_MIN_GAMES });
-  addPairingRoutes({ router, json, accounts: accountsStore, game: o.game, service: o.service, limiter: o.limiter });
+  addResultRoute({ router, store: o.store });
+  addPairingRoutes({ router, json, accounts: accountsStore, game: o.game, service: o.service, limiter: o.limiter, secure });
   const routes = router.routes();
   return {
     // Only where a session matters (the Lobby API and these routes): the client's files cost no lookup.
     sessions: (ctx, next) => (ACCOUNT_PATHS.test(ctx.path) || ctx.path.startsWith('/games') ? sessions.middleware(ctx, next) : next()),
-    routes: (ctx, next) => (ACCOUNT_PATHS.test(ctx.path) ? routes(ctx as never, next) : next()),
+    routes: (ctx, next) => (ACCOUNT_PATHS.test(ctx.path) || RESULT_PATH.test(ctx.path) ? routes(ctx as never, next) : next()),
   };
 }

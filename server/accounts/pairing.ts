@@ -22,6 +22,7 @@ import { HttpError } from '../storage/errors';
 import { GLICKO } from '../ratings/glicko';
 import type { Side } from '../ratings/rules';
 import { address } from './routes';
+import { seenFrom } from './seen';
 import { hashOf } from './session';
 import { accountMark, linkOf, markedData, refuseAccountName, type AccountMark } from './seat';
 
@@ -80,7 +81,7 @@ const status = (token: string, t: Ticket, now: number): PairStatus => ({
   ...(t.matchID && t.seat && t.credentials ? { matchID: t.matchID, playerID: t.seat, playerCredentials: t.credentials } : {}),
 });
 
-export function addPairingRoutes(o: { router: Router; json: Router.Middleware; accounts: AccountStore; game: Game; service: MatchService; limiter: Limiter }): void {
+export function addPairingRoutes(o: { router: Router; json: Router.Middleware; accounts: AccountStore; game: Game; service: MatchService; limiter: Limiter; secure: boolean }): void {
   const { router, json, accounts, game, service, limiter } = o;
   const attempt = async (token: string, t: Ticket, now: number): Promise<PairStatus> => {
     const after = t.matchID ? t : await accounts.pair(t.id, now, { window: windowAfter(now - t.createdAt), liveMs: PAIRING.liveMs, make: (a, b) => pairedMatch(game, a, b) });
@@ -99,7 +100,7 @@ export function addPairingRoutes(o: { router: Router; json: Router.Middleware; a
     const token = randomBytes(24).toString('base64url');
     const now = Date.now();
     const t: Ticket = { id: hashOf(token), accountID: account?.id ?? null, name: r.name!, rating, side: r.side, clock: r.clock, rated: r.rated, createdAt: now, seenAt: now, matchID: null, seat: null, credentials: null, mark: mark ? JSON.stringify(mark) : null };
-    await accounts.putTicket(t);
+    await accounts.putTicket(t, account ? seenFrom(ctx, o.secure) : []);
     ctx.body = await attempt(token, t, now);
   });
 

@@ -9,7 +9,7 @@ import { SIDE_OF_SEAT, type Leaderboard, type Profile, type RatedSide, type WinL
 import type { Account, AccountStore, BoardEntry, ResultRow, Side } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
 import { atTime, GLICKO, type Rating } from '../ratings/glicko';
-import { SIDES } from '../ratings/rules';
+import { isProvisional, LEADERBOARD_MIN_OPPONENTS, PROVISIONAL_RD, SIDES } from '../ratings/rules';
 import { nameKey } from '../../protocol/accounts';
 
 /**
@@ -39,17 +39,17 @@ const tally = <K extends string>(rows: ResultRow[], key: (r: ResultRow) => K | n
 const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 /** A side's rating as shown at `now` (its deviation widened by the time since its last rated game), a newcomer's when it has none. */
-export function sideAt(r: Rating | undefined, now: number): { rating: number; rd: number; games: number } {
-  if (!r) return { rating: GLICKO.rating, rd: GLICKO.rd, games: 0 };
+export function sideAt(r: Rating | undefined, now: number): { rating: number; rd: number; games: number; provisional: boolean } {
+  if (!r) return { rating: GLICKO.rating, rd: GLICKO.rd, games: 0, provisional: true };
   const { rating, rd, games } = atTime(r, now);
-  return { rating, rd, games };
+  return { rating, rd, games, provisional: isProvisional(rd) };
 }
 
 /** A leaderboard line as shown at `now`: one side's rating, or both sides' mean (games added up). */
 export function boardRow({ username, ratings }: BoardEntry, side: Side | 'combined', now: number): Leaderboard['players'][number] {
   if (side !== 'combined') return { username, ...sideAt(ratings[side], now) };
   const [e, n] = SIDES.map((s) => sideAt(ratings[s], now));
-  return { username, rating: (e.rating + n.rating) / 2, rd: (e.rd + n.rd) / 2, games: e.games + n.games };
+  return { username, rating: (e.rating + n.rating) / 2, rd: (e.rd + n.rd) / 2, games: e.games + n.games, provisional: e.provisional || n.provisional };
 }
 
 export function profileOf(username: string, ratings: Partial<Record<'0' | '1', Rating>>, rows: ResultRow[], now: number): Profile {
@@ -67,7 +67,7 @@ export function profileOf(username: string, ratings: Partial<Record<'0' | '1', R
     byLevel: [...tally(rows, (r) => r.opponentLevel).entries()].map(([level, t]) => ({ level, ...t })),
     averageMoves: mean(rows.map((r) => r.moves)),
     averageMinutes: mean(rows.map((r) => (r.finishedAt - r.startedAt) / 60_000)),
-    matches: rows.slice(0, LISTED).map((r) => ({ matchID: r.matchID, side: r.side, opponent: r.opponentName, level: r.opponentLevel, won: r.won, reason: r.reason, rated: r.rated, ratingAfter: r.ratingAfter, moves: r.moves, finishedAt: r.finishedAt })),
+    matches: rows.slice(0, LISTED).map((r) => ({ matchID: r.matchID, side: r.side, opponent: r.opponentName, level: r.opponentLevel, won: r.won, reason: r.reason, rated: r.rated, unratedReason: r.unratedReason, ratingBefore: r.ratingBefore, ratingAfter: r.ratingAfter, provisional: r.rdAfter !== null && isProvisional(r.rdAfter), moves: r.moves, finishedAt: r.finishedAt })),
   };
 }
 
@@ -91,7 +91,8 @@ export function addPlayerRoutes(o: { router: Router; accounts: AccountStore; min
     const now = Date.now();
     const kept = boards.get(side);
     if (kept && now >= kept.at && now - kept.at < LEADERBOARD_FRESH_MS) return kept.players;
-    const players = accounts.leaderboard(side, o.minGames, 100).then((entries) => entries.map((entry) => boardRow(entry, side, now)));
+    // Storage lists established ratings as stored; one idle long enough to be provisional again at `now` is left off too.
+    const players = accounts.leaderboard(side, o.minGames, 100).then((entries) => entries.map((entry) => boardRow(entry, side, now)).filter((p) => !p.provisional));
     boards.set(side, { at: now, players });
     players.catch(() => boards.get(side)?.players === players && boards.delete(side));
     return players;
@@ -100,6 +101,6 @@ export function addPlayerRoutes(o: { router: Router; accounts: AccountStore; min
   router.get('/leaderboard', async (ctx) => {
     const role = ctx.query.role ?? 'combined';
     if (role !== 'editor' && role !== 'nixon' && role !== 'combined') throw new HttpError(400, 'role must be "editor", "nixon" or "combined"');
-    ctx.body = { role, minGames: o.minGames, players: await board(role === 'combined' ? 'combined' : SIDES[role === 'editor' ? 0 : 1]) } satisfies Leaderboard;
+    ctx.body = { role, minGames: o.minGames, minOpponents: LEADERBOARD_MIN_OPPONENTS, provisionalRD: PROVISIONAL_RD, players: await board(role === 'combined' ? 'combined' : SIDES[role === 'editor' ? 0 : 1]) } satisfies Leaderboard;
   });
 }

@@ -8,13 +8,15 @@ import type Koa from 'koa';
 import { NAME_REGISTERED, nameKey } from '../../protocol/accounts';
 import { seatAccount, type Account, type AccountStore, type SeatLink } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
-import type { Side } from '../ratings/rules';
-import { GLICKO } from '../ratings/glicko';
+import { isProvisional, type Side } from '../ratings/rules';
+import { atTime, GLICKO } from '../ratings/glicko';
 
 export interface AccountMark {
   id: string;
   username: string;
   ratings: Record<Side, number>;
+  /** The sides whose rating was provisional when they sat down (shown with "?"). */
+  provisional?: Side[];
 }
 
 /** The signed-in account's mark for a seat it takes now, or null for a guest. */
@@ -23,7 +25,9 @@ export async function accountMark(ctx: Koa.Context, accounts: AccountStore): Pro
   if (!a) return null;
   const r = (await accounts.ratings([a.id])).get(a.id);
   const at = (s: Side) => Math.round(r?.[s]?.rating ?? GLICKO.rating);
-  return { id: a.id, username: a.username, ratings: { '0': at('0'), '1': at('1') } };
+  const now = Date.now();
+  const provisional = (['0', '1'] as const).filter((s) => { const x = r?.[s]; return !x || isProvisional(atTime(x, now).rd); });
+  return { id: a.id, username: a.username, ratings: { '0': at('0'), '1': at('1') }, provisional };
 }
 
 /** A seat's data with the account's mark (or without any, for a guest). */

@@ -28,7 +28,8 @@ export interface Sessions {
   current(ctx: Koa.Context): string | undefined;
 }
 
-export function sessions(store: AccountStore, o: { secure: boolean }): Sessions {
+/** `seen`: called when a session starts, to record where the account signs in from (accounts/seen.ts). */
+export function sessions(store: AccountStore, o: { secure: boolean; seen?: (ctx: Koa.Context, accountID: string) => Promise<void> }): Sessions {
   const name = o.secure ? '__Host-wg_session' : 'wg_session';
   const cookie = (value: string, maxAge: number) => `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${o.secure ? '; Secure' : ''}`;
   const read = (ctx: Koa.Context): string | undefined => {
@@ -65,6 +66,7 @@ export function sessions(store: AccountStore, o: { secure: boolean }): Sessions 
       const now = Date.now();
       await store.addSession({ hash: hashOf(id), accountID, createdAt: now, expiresAt: now + LIFE_MS });
       ctx.append('Set-Cookie', cookie(id, LIFE_MS / 1000));
+      await o.seen?.(ctx, accountID);
     },
     async end(ctx) {
       const id = read(ctx);

@@ -20,7 +20,10 @@ export function publicSeats(metadata: MatchData): PublicSeat[] {
     if (bot) seat.data = { bot };
     // A signed-in player's seat: the username and that side's rating when they sat down (never the account's id).
     const account = seatAccount(p);
-    if (account) seat.account = { username: account.username, rating: account.ratings?.[String(p.id) as '0' | '1'] ?? 1500 };
+    if (account) {
+      const side = String(p.id) as '0' | '1';
+      seat.account = { username: account.username, rating: account.ratings?.[side] ?? 1500, provisional: !Array.isArray(account.provisional) || account.provisional.includes(side) };
+    }
     return seat;
   });
 }

@@ -1,12 +1,15 @@
 /**
  * What a finished match means for its players' records (pure: storage calls it inside the write that
  * ends the game, through the commit door). A match is rated when it was created rated, both seats are held
- * by two different accounts (never the computer) and the game was not aborted. The result is the game's,
+ * by two different accounts (never the computer), the game was not aborted and the two accounts have not
+ * had PAIR_LIMIT rated games in the day before (storage counts them in the same write); otherwise the
+ * records say why, as a code (protocol/accounts.ts UnratedReason, docs/RATINGS.md). The result is the game's,
  * exactly as `ctx.gameover` names it — how a player's exit ends a game (a loss, or an abort before both
  * sides decided) is server/match/ending.ts's to say, before the game ends, never reinterpreted here.
  * Each side has its own rating: the Editor's Editor rating plays against Nixon's Nixon rating.
  */
 import { otherSeat } from '../../protocol/index';
+import type { UnratedReason } from '../../protocol/accounts';
 import { newRating, rateGame, type Rating } from './glicko';
 
 export type Side = '0' | '1';
@@ -17,6 +20,24 @@ export const SIDES: readonly Side[] = ['0', '1'];
  * ended before is aborted (match/ending.ts), so this only guards the rule's other writers.
  */
 export const MIN_DECISIONS = 1;
+
+/**
+ * Rated games the same two accounts may play in PAIR_LIMIT.windowMs; later ones that day are unrated
+ * ('pair-limit'): two accounts of one person gain at most three results a day from each other
+ * (docs/RATINGS.md).
+ */
+export const PAIR_LIMIT = { games: 3, windowMs: 24 * 60 * 60 * 1000 } as const;
+
+/**
+ * A rating whose deviation is at least this is provisional (shown with "?", kept off the leaderboard):
+ * Lichess's `provisionalDeviation`. Glicko-2's deviation is one standard deviation, so a rating of 1500
+ * with 110 means "likely between about 1280 and 1720" (docs/RATINGS.md).
+ */
+export const PROVISIONAL_RD = 110;
+export const isProvisional = (rd: number) => rd >= PROVISIONAL_RD;
+
+/** The leaderboard lists players with at least this many distinct rated opponents (on that side; docs/RATINGS.md). */
+export const LEADERBOARD_MIN_OPPONENTS = 5;
 
 /** A seat's account as the server marks it in the match metadata (`data.account`, never shown whole). */
 export interface SeatAccount {
@@ -44,6 +65,8 @@ export interface FinishedMatch {
   moves: number;
   startedAt: number;
   finishedAt: number;
+  /** Rated games between the two seats' accounts in the PAIR_LIMIT.windowMs before this one ended (read in the same write). */
+  pairRated?: number;
 }
 
 /** One player's line in their record (one per account seat of a finished match). */
@@ -57,6 +80,8 @@ export interface ResultRow {
   won: boolean;
   reason: string;
   rated: boolean;
+  /** Why the game was not rated (null when it was). */
+  unratedReason: UnratedReason | null;
   ratingBefore: number | null;
   ratingAfter: number | null;
   rdAfter: number | null;
@@ -66,15 +91,16 @@ export interface ResultRow {
   finishedAt: number;
 }
 
-/** Why a match is not rated (null when it is). */
-export function unratedBecause(m: FinishedMatch): string | null {
-  if (!m.rated) return 'created unrated';
+/** Why a match is not rated, as a code the client words (null when it is rated). */
+export function unratedBecause(m: FinishedMatch): UnratedReason | null {
+  if (!m.rated) return 'casual';
   if (m.winner === null) return 'aborted';
   const [a, b] = [m.seats['0'], m.seats['1']];
-  if (a.bot || b.bot) return 'against the computer';
-  if (!a.account || !b.account) return 'a seat without an account';
-  if (a.account.id === b.account.id) return 'one account on both seats';
-  if (a.decisions < MIN_DECISIONS || b.decisions < MIN_DECISIONS) return `fewer than ${MIN_DECISIONS} decisions`;
+  if (a.bot || b.bot) return 'computer';
+  if (!a.account || !b.account) return 'guest';
+  if (a.account.id === b.account.id) return 'same-account';
+  if (a.decisions < MIN_DECISIONS || b.decisions < MIN_DECISIONS) return 'few-decisions';
+  if ((m.pairRated ?? 0) >= PAIR_LIMIT.games) return 'pair-limit';
   return null;
 }
 
@@ -85,7 +111,8 @@ export function unratedBecause(m: FinishedMatch): string | null {
  */
 export function gameEnd(m: FinishedMatch, ratings: (accountID: string, side: Side) => Rating | undefined): { results: ResultRow[]; ratings: { accountID: string; side: Side; rating: Rating }[] } {
   const winner = m.winner;
-  const rated = unratedBecause(m) === null;
+  const unratedReason = unratedBecause(m);
+  const rated = unratedReason === null;
   const before = (s: Side) => ratings(m.seats[s].account!.id, s) ?? newRating();
   const after = rated ? rateGame(before('0'), before('1'), winner === '0' ? 1 : 0, m.finishedAt) : null;
   const results: ResultRow[] = [];
@@ -104,6 +131,7 @@ export function gameEnd(m: FinishedMatch, ratings: (accountID: string, side: Sid
       won: winner === side,
       reason: m.reason,
       rated,
+      unratedReason,
       ratingBefore: rated ? before(side).rating : null,
       ratingAfter: after ? after[idx].rating : null,
       rdAfter: after ? after[idx].rd : null,

@@ -1,8 +1,9 @@
 /** The accounts' tables in PostgreSQL (or PGlite): same shape as accounts-sqlite.ts; see accounts.ts. */
+import { randomBytes } from 'node:crypto';
 import { newRating } from '../ratings/glicko';
-import { gameEnd, SIDES, unratedBecause, type Side } from '../ratings/rules';
-import { refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
-import { passkeyRow, RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
+import { gameEnd, PAIR_LIMIT, SIDES, unratedBecause, type Side } from '../ratings/rules';
+import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import { passkeyRow, PAIR_RATED_SQL, RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
 import { lookalikeKey } from './lookalike';
 import type { SqlQuery } from './sql';
 import { mergeMetadata, type NewMatch, type StoredRow } from './types';
@@ -18,6 +19,8 @@ const t = (schema: string) => ({
   q: `"${schema}".wg_pairing`,
   m: `"${schema}".wg_matches`,
   mv: `"${schema}".wg_moves`,
+  sn: `"${schema}".wg_seen`,
+  sk: `"${schema}".wg_seen_key`,
 });
 
 export async function createAccountTables(q: SqlQuery, schema: string): Promise<void> {
@@ -48,6 +51,14 @@ export async function createAccountTables(q: SqlQuery, schema: string): Promise<
   // When each side rating was last rated (its deviation widens with the time since).
   await q.query(`ALTER TABLE ${n.r} ADD COLUMN IF NOT EXISTS rated_at bigint`);
   await q.query(backfillRatedAt({ ratings: n.r, results: n.x }));
+  // Why a game was not rated, as a code (rules.ts unratedBecause); older rows have none.
+  await q.query(`ALTER TABLE ${n.x} ADD COLUMN IF NOT EXISTS unrated_reason text`);
+  await q.query(`CREATE INDEX IF NOT EXISTS wg_results_pair ON ${n.x} (account_id, opponent_id, finished_at)`);
+  await q.query(`CREATE TABLE IF NOT EXISTS ${n.sn} (account_id text NOT NULL REFERENCES ${n.a} (id) ON DELETE CASCADE, kind text NOT NULL, hash text NOT NULL,
+    seen_at bigint NOT NULL, PRIMARY KEY (account_id, kind, hash))`);
+  await q.query(`CREATE INDEX IF NOT EXISTS wg_seen_hash ON ${n.sn} (hash)`);
+  await q.query(`CREATE TABLE IF NOT EXISTS ${n.sk} (id integer PRIMARY KEY CHECK (id = 1), key text NOT NULL)`);
+  await q.query(`INSERT INTO ${n.sk} (id, key) VALUES (1, $1) ON CONFLICT DO NOTHING`, [randomBytes(32).toString('base64url')]);
   // Look-alike usernames (lookalike.ts) and what an owner sees of a passkey: added after the first release.
   await q.query(`ALTER TABLE ${n.a} ADD COLUMN IF NOT EXISTS skeleton text`);
   await q.query(`CREATE UNIQUE INDEX IF NOT EXISTS wg_accounts_skeleton ON ${n.a} (skeleton)`);
@@ -220,8 +231,12 @@ export class PgAccounts implements AccountStore {
     const { rows } = await this.sql.query(`SELECT ${RESULT_COLUMNS} FROM ${this.n.x} x WHERE x.account_id = $1${only} ORDER BY finished_at DESC LIMIT $2`, o ? [accountID, limit, o.seenBy] : [accountID, limit]);
     return rows.map((r) => resultRow(r as never));
   }
+  async matchResults(matchID: string): Promise<ResultRow[]> {
+    const { rows } = await this.sql.query(`SELECT ${RESULT_COLUMNS} FROM ${this.n.x} WHERE match_id = $1 ORDER BY side`, [matchID]);
+    return rows.map((r) => resultRow(r as never));
+  }
   async leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]> {
-    const { rows } = await this.sql.query(boardQuery(side, { accounts: this.n.a, ratings: this.n.r }, ['$1', '$2']), [minGames, limit]);
+    const { rows } = await this.sql.query(boardQuery(side, { accounts: this.n.a, ratings: this.n.r, results: this.n.x }, ['$1', '$2']), [minGames, limit]);
     return rows.map((r) => boardEntry(r as Record<string, unknown>));
   }
 
@@ -242,6 +257,13 @@ export class PgAccounts implements AccountStore {
     const moves = Number((await q.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.n.mv} WHERE match_id = $1`, [matchID])).rows[0].n);
     const m = finishedMatch(matchID, mergeMetadata(rows[0]), gameover, counts, moves, finishedAt);
     if (!m) return;
+    const [a, b] = [m.seats['0'].account, m.seats['1'].account];
+    if (a && b && unratedBecause(m) === null) {
+      // Two games of the same pair ending at once (their side ratings are other rows) take turns, so that
+      // each counts the other (PAIR_LIMIT).
+      await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${this.n.x} ${[a.id, b.id].sort().join(' ')}`]);
+      m.pairRated = Number((await q.query<{ n: string }>(PAIR_RATED_SQL(this.n.x, ['$1', '$2', '$3']), [a.id, b.id, finishedAt - PAIR_LIMIT.windowMs])).rows[0].n);
+    }
     if (unratedBecause(m) === null) {
       // A newcomer's side has no row to lock: made first (always in one order), so that another game of the
       // same player ending now waits for this one instead of rating from the same newcomer's rating.
@@ -255,8 +277,8 @@ export class PgAccounts implements AccountStore {
     let added = 0;
     for (const r of out.results) {
       const ins = await q.query(
-        `INSERT INTO ${this.n.x} (${RESULT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT DO NOTHING RETURNING match_id`,
-        [r.matchID, r.side, r.accountID, r.opponentID, r.opponentName, r.opponentLevel, r.won ? 1 : 0, r.reason, r.rated ? 1 : 0, r.ratingBefore, r.ratingAfter, r.rdAfter, r.decisions, r.moves, r.startedAt, r.finishedAt],
+        `INSERT INTO ${this.n.x} (${RESULT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) ON CONFLICT DO NOTHING RETURNING match_id`,
+        [r.matchID, r.side, r.accountID, r.opponentID, r.opponentName, r.opponentLevel, r.won ? 1 : 0, r.reason, r.rated ? 1 : 0, r.ratingBefore, r.ratingAfter, r.rdAfter, r.decisions, r.moves, r.startedAt, r.finishedAt, r.unratedReason],
       );
       added += ins.rows.length;
     }
@@ -269,13 +291,32 @@ export class PgAccounts implements AccountStore {
       );
   }
 
-  async putTicket(tk: Ticket): Promise<void> {
+  private seenKey: string | undefined;
+  /** Inside the caller's transaction: where the account was seen (hashed), keeping SEEN.keep of each kind. */
+  private async seeIn(q: SqlQuery, accountID: string, seen: Seen[], now: number): Promise<void> {
+    this.seenKey ??= String((await q.query<{ key: string }>(`SELECT key FROM ${this.n.sk} WHERE id = 1`)).rows[0].key);
+    for (const x of seen)
+      await q.query(`INSERT INTO ${this.n.sn} (account_id, kind, hash, seen_at) VALUES ($1, $2, $3, $4) ON CONFLICT (account_id, kind, hash) DO UPDATE SET seen_at = EXCLUDED.seen_at`, [
+        accountID, x.kind, seenHash(this.seenKey, x), now,
+      ]);
+    await q.query(
+      `DELETE FROM ${this.n.sn} s WHERE s.account_id = $1 AND (s.seen_at < $2 OR s.hash NOT IN (SELECT k.hash FROM ${this.n.sn} k WHERE k.account_id = s.account_id AND k.kind = s.kind ORDER BY k.seen_at DESC LIMIT $3))`,
+      [accountID, now - SEEN.forMs, SEEN.keep],
+    );
+  }
+
+  async see(accountID: string, seen: Seen[], now: number): Promise<void> {
+    await this.sql.transaction((q) => this.seeIn(q, accountID, seen, now));
+  }
+
+  async putTicket(tk: Ticket, seen: Seen[] = []): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.n.q} WHERE (match_id IS NULL AND seen_at < $1) OR created_at < $2`, [tk.seenAt - 60_000, tk.seenAt - 3_600_000]);
     await this.sql.transaction(async (q) => {
       // One waiting ticket per account: its asks are taken one at a time (whichever process), each replacing the last.
       if (tk.accountID !== null) {
         await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${this.n.q} ${tk.accountID}`]);
         await q.query(`DELETE FROM ${this.n.q} WHERE account_id = $1 AND match_id IS NULL`, [tk.accountID]);
+        await this.seeIn(q, tk.accountID, seen, tk.seenAt);
       }
       await q.query(`INSERT INTO ${this.n.q} (id, account_id, name, rating, side, clock, rated, created_at, seen_at, mark) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
         tk.id, tk.accountID, tk.name, tk.rating, tk.side, tk.clock, tk.rated ? 1 : 0, tk.createdAt, tk.seenAt, tk.mark,
@@ -299,8 +340,9 @@ export class PgAccounts implements AccountStore {
       const { rows: them } = await q.query(
         `SELECT * FROM ${this.n.q} WHERE id <> $1 AND match_id IS NULL AND seen_at > $2 AND clock = $3 AND rated = $4
            AND (side = 'either' OR $5 = 'either' OR side <> $5) AND (account_id IS NULL OR $6::text IS NULL OR account_id <> $6) AND abs(rating - $7) <= $8
+           AND ${notSeenTogether(this.n.sn, '$6::text', `${this.n.q}.account_id`, '$9')}
          ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [id, now - o.liveMs, me.clock, me.rated ? 1 : 0, me.side, me.accountID, me.rating, o.window],
+        [id, now - o.liveMs, me.clock, me.rated ? 1 : 0, me.side, me.accountID, me.rating, o.window, now - SEEN.forMs],
       );
       if (!them[0]) return me;
       const p = o.make(me, ticketRow(them[0]));

@@ -1,7 +1,9 @@
 /** The accounts' tables in the embedded SQLite file (same shape as accounts-pg.ts; see accounts.ts). */
+import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { gameEnd, type Side } from '../ratings/rules';
-import { refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import type { UnratedReason } from '../../protocol/accounts';
+import { gameEnd, PAIR_LIMIT, unratedBecause, type Side } from '../ratings/rules';
+import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
 import { lookalikeKey } from './lookalike';
 import { mergeMetadata, type StoredRow } from './types';
 
@@ -26,7 +28,12 @@ export function createAccountTables(db: Database.Database): void {
     CREATE INDEX IF NOT EXISTS wg_results_account ON wg_results (account_id, finished_at);
     CREATE TABLE IF NOT EXISTS wg_pairing (id TEXT PRIMARY KEY, account_id TEXT REFERENCES wg_accounts (id) ON DELETE CASCADE, name TEXT NOT NULL,
       rating REAL NOT NULL, side TEXT NOT NULL, clock TEXT NOT NULL, rated INTEGER NOT NULL, created_at INTEGER NOT NULL, seen_at INTEGER NOT NULL,
-      match_id TEXT, seat TEXT, credentials TEXT, mark TEXT);`);
+      match_id TEXT, seat TEXT, credentials TEXT, mark TEXT);
+    CREATE TABLE IF NOT EXISTS wg_seen (account_id TEXT NOT NULL REFERENCES wg_accounts (id) ON DELETE CASCADE, kind TEXT NOT NULL, hash TEXT NOT NULL,
+      seen_at INTEGER NOT NULL, PRIMARY KEY (account_id, kind, hash)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS wg_seen_hash ON wg_seen (hash);
+    CREATE TABLE IF NOT EXISTS wg_seen_key (id INTEGER PRIMARY KEY CHECK (id = 1), key TEXT NOT NULL);`);
+  db.prepare('INSERT INTO wg_seen_key (id, key) VALUES (1, ?) ON CONFLICT DO NOTHING').run(randomBytes(32).toString('base64url'));
   // Which moves the computer made for a seat (a stand-in, the clock): not the player's decisions.
   const cols = db.prepare(`SELECT name FROM pragma_table_info('wg_moves')`).all() as { name: string }[];
   if (!cols.some((c) => c.name === 'auto')) db.exec('ALTER TABLE wg_moves ADD COLUMN auto INTEGER NOT NULL DEFAULT 0');
@@ -34,6 +41,10 @@ export function createAccountTables(db: Database.Database): void {
   const ratingCols = db.prepare(`SELECT name FROM pragma_table_info('wg_ratings')`).all() as { name: string }[];
   if (!ratingCols.some((c) => c.name === 'rated_at')) db.exec('ALTER TABLE wg_ratings ADD COLUMN rated_at INTEGER');
   db.exec(backfillRatedAt({ ratings: 'wg_ratings', results: 'wg_results' }));
+  // Why a game was not rated, as a code (rules.ts unratedBecause); older rows have none.
+  const resultCols = db.prepare(`SELECT name FROM pragma_table_info('wg_results')`).all() as { name: string }[];
+  if (!resultCols.some((c) => c.name === 'unrated_reason')) db.exec('ALTER TABLE wg_results ADD COLUMN unrated_reason TEXT');
+  db.exec('CREATE INDEX IF NOT EXISTS wg_results_pair ON wg_results (account_id, opponent_id, finished_at)');
   // Look-alike usernames (lookalike.ts) and what an owner sees of a passkey: added after the first release.
   const accountCols = db.prepare(`SELECT name FROM pragma_table_info('wg_accounts')`).all() as { name: string }[];
   if (!accountCols.some((c) => c.name === 'skeleton')) db.exec('ALTER TABLE wg_accounts ADD COLUMN skeleton TEXT');
@@ -59,6 +70,10 @@ function backfillSkeletons(db: Database.Database): void {
   })();
 }
 
+/** Rated games between two accounts ended after `since` (one row per match: the first account's). */
+export const PAIR_RATED_SQL = (results: string, p: [string, string, string]) =>
+  `SELECT count(*) AS n FROM ${results} WHERE account_id = ${p[0]} AND opponent_id = ${p[1]} AND rated = 1 AND finished_at > ${p[2]}`;
+
 type AccountRow = { id: string; username: string; password: string | null; settings: string; created_at: number };
 const account = (r: AccountRow): Account & { password: string | null } => ({
   id: r.id,
@@ -80,6 +95,7 @@ export const resultRow = (r: ResultDbRow): ResultRow => ({
   won: Boolean(r.won),
   reason: String(r.reason),
   rated: Boolean(r.rated),
+  unratedReason: (r.unrated_reason ?? null) as UnratedReason | null,
   ratingBefore: r.rating_before === null ? null : Number(r.rating_before),
   ratingAfter: r.rating_after === null ? null : Number(r.rating_after),
   rdAfter: r.rd_after === null ? null : Number(r.rd_after),
@@ -117,7 +133,7 @@ export const ticketRow = (r: Record<string, unknown>): Ticket => ({
 });
 
 /** The columns of a stored result, in the order both backends write and read them. */
-export const RESULT_COLUMNS = 'match_id, side, account_id, opponent_id, opponent_name, opponent_level, won, reason, rated, rating_before, rating_after, rd_after, decisions, moves, started_at, finished_at';
+export const RESULT_COLUMNS = 'match_id, side, account_id, opponent_id, opponent_name, opponent_level, won, reason, rated, rating_before, rating_after, rd_after, decisions, moves, started_at, finished_at, unrated_reason';
 
 export class SqliteAccounts implements AccountStore {
   constructor(
@@ -241,8 +257,11 @@ export class SqliteAccounts implements AccountStore {
     const only = o ? ` AND ${seenBy({ matches: 'wg_matches', p: '@viewer', publicRecord: "json_extract(m.metadata, '$.publicRecord') = 1" })}` : '';
     return (this.db.prepare(`SELECT ${RESULT_COLUMNS} FROM wg_results x WHERE x.account_id = @id${only} ORDER BY finished_at DESC LIMIT @limit`).all({ id: accountID, limit, ...(o ? { viewer: o.seenBy } : {}) }) as ResultDbRow[]).map(resultRow);
   }
+  async matchResults(matchID: string): Promise<ResultRow[]> {
+    return (this.db.prepare(`SELECT ${RESULT_COLUMNS} FROM wg_results WHERE match_id = ? ORDER BY side`).all(matchID) as ResultDbRow[]).map(resultRow);
+  }
   async leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]> {
-    return (this.db.prepare(boardQuery(side, { accounts: 'wg_accounts', ratings: 'wg_ratings' }, ['?', '?'])).all(minGames, limit) as Record<string, unknown>[]).map(boardEntry);
+    return (this.db.prepare(boardQuery(side, { accounts: 'wg_accounts', ratings: 'wg_ratings', results: 'wg_results' }, ['?', '?'])).all(minGames, limit) as Record<string, unknown>[]).map(boardEntry);
   }
 
   /**
@@ -259,12 +278,14 @@ export class SqliteAccounts implements AccountStore {
     const moves = (this.db.prepare('SELECT count(*) AS n FROM wg_moves WHERE match_id = ?').get(matchID) as { n: number }).n;
     const m = finishedMatch(matchID, mergeMetadata(row), gameover, counts, moves, finishedAt);
     if (!m) return;
+    const [a, b] = [m.seats['0'].account, m.seats['1'].account];
+    if (a && b && unratedBecause(m) === null) m.pairRated = (this.db.prepare(PAIR_RATED_SQL('wg_results', ['?', '?', '?'])).get(a.id, b.id, finishedAt - PAIR_LIMIT.windowMs) as { n: number }).n;
     const now = this.ratingsNow([m.seats['0'].account?.id, m.seats['1'].account?.id].filter((x): x is string => !!x));
     const out = gameEnd(m, (id, side) => now.get(id)?.[side]);
     const add = this.db.prepare(`INSERT INTO wg_results (${RESULT_COLUMNS}) VALUES (${RESULT_COLUMNS.split(',').map(() => '?').join(',')}) ON CONFLICT DO NOTHING`);
     let added = 0;
     for (const r of out.results)
-      added += add.run(r.matchID, r.side, r.accountID, r.opponentID, r.opponentName, r.opponentLevel, r.won ? 1 : 0, r.reason, r.rated ? 1 : 0, r.ratingBefore, r.ratingAfter, r.rdAfter, r.decisions, r.moves, r.startedAt, r.finishedAt).changes;
+      added += add.run(r.matchID, r.side, r.accountID, r.opponentID, r.opponentName, r.opponentLevel, r.won ? 1 : 0, r.reason, r.rated ? 1 : 0, r.ratingBefore, r.ratingAfter, r.rdAfter, r.decisions, r.moves, r.startedAt, r.finishedAt, r.unratedReason).changes;
     if (added !== out.results.length) return;
     const put = this.db.prepare(
       'INSERT INTO wg_ratings (account_id, side, rating, rd, vol, games, rated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, side) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, games = excluded.games, rated_at = excluded.rated_at',
@@ -272,8 +293,24 @@ export class SqliteAccounts implements AccountStore {
     for (const r of out.ratings) put.run(r.accountID, r.side, r.rating.rating, r.rating.rd, r.rating.vol, r.rating.games, r.rating.ratedAt);
   }
 
-  async putTicket(t: Ticket): Promise<void> {
+  private seenKey: string | undefined;
+  /** Inside the caller's transaction: where the account was seen (hashed), keeping SEEN.keep of each kind. */
+  private seeIn(accountID: string, seen: Seen[], now: number): void {
+    this.seenKey ??= (this.db.prepare('SELECT key FROM wg_seen_key WHERE id = 1').get() as { key: string }).key;
+    const put = this.db.prepare('INSERT INTO wg_seen (account_id, kind, hash, seen_at) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, kind, hash) DO UPDATE SET seen_at = excluded.seen_at');
+    for (const x of seen) put.run(accountID, x.kind, seenHash(this.seenKey, x), now);
+    this.db
+      .prepare(`DELETE FROM wg_seen WHERE account_id = ? AND (seen_at < ? OR hash NOT IN (SELECT hash FROM wg_seen k WHERE k.account_id = wg_seen.account_id AND k.kind = wg_seen.kind ORDER BY seen_at DESC LIMIT ?))`)
+      .run(accountID, now - SEEN.forMs, SEEN.keep);
+  }
+
+  async see(accountID: string, seen: Seen[], now: number): Promise<void> {
+    this.db.transaction(() => this.seeIn(accountID, seen, now))();
+  }
+
+  async putTicket(t: Ticket, seen: Seen[] = []): Promise<void> {
     this.db.transaction(() => {
+      if (t.accountID !== null) this.seeIn(t.accountID, seen, t.seenAt);
       this.db.prepare('DELETE FROM wg_pairing WHERE (match_id IS NULL AND seen_at < ?) OR created_at < ?').run(t.seenAt - 60_000, t.seenAt - 3_600_000);
       // One waiting ticket per account: a new ask replaces the last.
       if (t.accountID !== null) this.db.prepare('DELETE FROM wg_pairing WHERE account_id = ? AND match_id IS NULL').run(t.accountID);
@@ -297,8 +334,9 @@ export class SqliteAccounts implements AccountStore {
       const them = this.db
         .prepare(`SELECT * FROM wg_pairing WHERE id <> ? AND match_id IS NULL AND seen_at > ? AND clock = ? AND rated = ?
           AND (side = 'either' OR ? = 'either' OR side <> ?) AND (account_id IS NULL OR ? IS NULL OR account_id <> ?) AND abs(rating - ?) <= ?
+          AND ${notSeenTogether('wg_seen', '?', 'wg_pairing.account_id', '?')}
           ORDER BY created_at LIMIT 1`)
-        .get(id, now - o.liveMs, t.clock, t.rated ? 1 : 0, t.side, t.side, t.accountID, t.accountID, t.rating, o.window) as Record<string, unknown> | undefined;
+        .get(id, now - o.liveMs, t.clock, t.rated ? 1 : 0, t.side, t.side, t.accountID, t.accountID, t.rating, o.window, t.accountID, now - SEEN.forMs, now - SEEN.forMs) as Record<string, unknown> | undefined;
       if (!them) return t;
       const p = o.make(t, ticketRow(them));
       this.insertMatch(p.create);

@@ -5,10 +5,11 @@
  * finished matches, and quick-pairing tickets. The backends share the tables' shape and the game-end step
  * (`finishedMatch` + server/ratings/rules.ts), run inside the write that ends the game.
  */
+import { createHmac } from 'node:crypto';
 import { SERVER_MOVES } from '../../game/index';
 import { seatEntry } from '../../protocol/index';
-import { GLICKO, type Rating } from '../ratings/glicko';
-import { SIDES, type FinishedMatch, type ResultRow, type SeatAccount, type Side } from '../ratings/rules';
+import type { Rating } from '../ratings/glicko';
+import { LEADERBOARD_MIN_OPPONENTS, PROVISIONAL_RD, SIDES, type FinishedMatch, type ResultRow, type SeatAccount, type Side } from '../ratings/rules';
 import type { MatchData, NewMatch } from './types';
 import { HttpError } from './errors';
 
@@ -91,21 +92,46 @@ export function ratingOf(row: Record<string, unknown>, prefix = ''): Rating | un
 }
 
 /**
- * The leaderboard's query on either backend (`accounts` and `ratings` its tables, `params` its two
- * placeholders: the fewest games, the limit): the top accounts of a side by that side's rating, or of
- * both by the mean of the two (a side not played yet counts a newcomer's), with both side ratings.
+ * The leaderboard's query on either backend (`accounts`, `ratings` and `results` its tables, `params` its
+ * two placeholders: the fewest games, the limit): the top accounts of a side by that side's rating, or of
+ * both by the mean of the two, with both side ratings. Only established ratings (stored deviation below
+ * PROVISIONAL_RD; both sides for the combined board) of players with LEADERBOARD_MIN_OPPONENTS distinct
+ * rated opponents (on that side; either side for combined) are listed (docs/RATINGS.md).
  */
-export function boardQuery(side: Side | 'combined', t: { accounts: string; ratings: string }, params: [string, string]): string {
+export function boardQuery(side: Side | 'combined', t: { accounts: string; ratings: string; results: string }, params: [string, string]): string {
   const cols = ['e', 'n'].flatMap((x) => ['rating', 'rd', 'vol', 'games', 'rated_at'].map((c) => `${x}.${c} AS ${x}_${c}`)).join(', ');
   const one = side === '0' ? 'e' : 'n';
+  const opponents = `(SELECT count(DISTINCT x.opponent_id) FROM ${t.results} x WHERE x.account_id = a.id AND x.rated = 1${side === 'combined' ? '' : ` AND x.side = '${side}'`}) >= ${LEADERBOARD_MIN_OPPONENTS}`;
   const [where, order] =
     side === 'combined'
-      ? [`COALESCE(e.games, 0) + COALESCE(n.games, 0) >= ${params[0]}`, `(COALESCE(e.rating, ${GLICKO.rating}) + COALESCE(n.rating, ${GLICKO.rating})) / 2`]
-      : [`${one}.games >= ${params[0]}`, `${one}.rating`];
+      ? [`e.games + n.games >= ${params[0]} AND e.rd < ${PROVISIONAL_RD} AND n.rd < ${PROVISIONAL_RD}`, `(e.rating + n.rating) / 2`]
+      : [`${one}.games >= ${params[0]} AND ${one}.rd < ${PROVISIONAL_RD}`, `${one}.rating`];
   return `SELECT a.username, ${cols} FROM ${t.accounts} a
     LEFT JOIN ${t.ratings} e ON e.account_id = a.id AND e.side = '0' LEFT JOIN ${t.ratings} n ON n.account_id = a.id AND n.side = '1'
-    WHERE ${where} ORDER BY ${order} DESC, a.username LIMIT ${params[1]}`;
+    WHERE ${where} AND ${opponents} ORDER BY ${order} DESC, a.username LIMIT ${params[1]}`;
 }
+
+/**
+ * Where an account was seen asking to be paired (docs/RATINGS.md "One person, two accounts"): its address
+ * (per /64 for IPv6, as server/limits.ts counts it) and its browser's device cookie, each kept only as an
+ * HMAC under a random key of the database's own (SEEN.keyTable), never in clear. At most SEEN.keep of
+ * each kind per account, the most recent, and none older than SEEN.forMs (addresses change hands).
+ */
+export const SEEN = { keep: 10, forMs: 30 * 24 * 60 * 60 * 1000 } as const;
+export interface Seen {
+  kind: 'address' | 'device';
+  value: string;
+}
+export const seenHash = (key: string, s: Seen) => createHmac('sha256', key).update(`${s.kind}:${s.value}`).digest('base64url');
+
+/**
+ * The pairing query's condition that the tickets `me` and `them` (their `account_id` columns, `since`
+ * a placeholder, written twice, for the oldest sighting that counts) are not one person's: no address or device both
+ * accounts were seen from.
+ */
+export const notSeenTogether = (seen: string, me: string, them: string, since: string) =>
+  `NOT EXISTS (SELECT 1 FROM ${seen} s1 JOIN ${seen} s2 ON s2.hash = s1.hash AND s2.kind = s1.kind
+     WHERE s1.account_id = ${me} AND s2.account_id = ${them} AND s1.seen_at > ${since} AND s2.seen_at > ${since})`;
 
 export function boardEntry(row: Record<string, unknown>): BoardEntry {
   const ratings: BoardEntry['ratings'] = {};
@@ -184,22 +210,30 @@ export interface AccountStore {
    * that viewer may see (`seenBy` above; null: someone signed out).
    */
   results(accountID: string, limit: number, o?: { seenBy: string | null }): Promise<ResultRow[]>;
+  /** A finished match's records (one per account seat), side '0' first. */
+  matchResults(matchID: string): Promise<ResultRow[]>;
   leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]>;
 
-  /** Adds a ticket in place of the account's waiting one (an account waits with one ticket); stale unpaired tickets are removed on the way. */
-  putTicket(t: Ticket): Promise<void>;
+  /** Records where the account was seen (hashed, SEEN): on signing in and asking to be paired. */
+  see(accountID: string, seen: Seen[], now: number): Promise<void>;
+  /**
+   * Adds a ticket in place of the account's waiting one (an account waits with one ticket); stale unpaired
+   * tickets are removed on the way. An account's ticket records where it was `seen` (hashed, SEEN).
+   */
+  putTicket(t: Ticket, seen?: Seen[]): Promise<void>;
   ticket(id: string, now: number): Promise<Ticket | undefined>;
   dropTicket(id: string): Promise<void>;
   /**
    * One transaction: if `id` is unpaired and some other live, unpaired, compatible ticket is in `window`
    * of its rating, both are paired with the match `make` builds (created in the same transaction).
-   * Locks both tickets (PostgreSQL: FOR UPDATE SKIP LOCKED), so no ticket is ever paired twice.
+   * Locks both tickets (PostgreSQL: FOR UPDATE SKIP LOCKED), so no ticket is ever paired twice. Two
+   * accounts seen from one address or device (`notSeenTogether`) are never paired.
    */
   pair(id: string, now: number, opts: { window: number; liveMs: number; make: (a: Ticket, b: Ticket) => Pairing }): Promise<Ticket | undefined>;
 }
 
 /** The account a seat's metadata names (server-set, `data.account`), if any. */
-export function seatAccount(seat: { data?: unknown } | undefined): (SeatAccount & { ratings?: Partial<Record<Side, number>> }) | null {
+export function seatAccount(seat: { data?: unknown } | undefined): (SeatAccount & { ratings?: Partial<Record<Side, number>>; provisional?: Side[] }) | null {
   const a = (seat?.data as { account?: unknown } | undefined)?.account as { id?: unknown; username?: unknown } | undefined;
   return a && typeof a.id === 'string' && typeof a.username === 'string' ? (a as SeatAccount) : null;
 }

@@ -368,7 +368,7 @@ describe('profiles and the leaderboard under hostile queries', () => {
     const flood = await Promise.all(Array.from({ length: 150 }, (_, i) => api(t.url, i % 2 ? '/leaderboard?role=combined' : '/players/Steady')));
     expect(flood.every((r) => r.status === 200 || r.status === 429)).toBe(true);
     const me = (await api(t.url, '/players/steady')).body;
-    expect(me.ratings.editor).toEqual({ rating: 1500, rd: 350, games: 0 });
+    expect(me.ratings.editor).toEqual({ rating: 1500, rd: 350, games: 0, provisional: true });
     expect((await api(t.url, '/healthz')).status).toBe(200);
   });
 

@@ -20,14 +20,15 @@ export function as(url: string, username: string, cookie: string): Signed {
   return { username, cookie, call: (path, body, headers = {}) => api(url, path, body, { cookie, origin: url, ...headers }) };
 }
 
-export async function signUp(url: string, username: string, password = 'correct horse battery'): Promise<Signed> {
-  const r = await api(url, '/auth/signup', { username, password }, { origin: url });
+/** `headers`: e.g. an X-Forwarded-For, for a server behind a trusted proxy to see the sign-up from that address. */
+export async function signUp(url: string, username: string, password = 'correct horse battery', headers: Record<string, string> = {}): Promise<Signed> {
+  const r = await api(url, '/auth/signup', { username, password }, { origin: url, ...headers });
   if (r.status !== 200) throw new Error(`sign-up of ${username}: ${r.status} ${JSON.stringify(r.body)}`);
   return as(url, username, sessionCookie(r.headers)!);
 }
 
-export async function logIn(url: string, username: string, password = 'correct horse battery'): Promise<Signed> {
-  const r = await api(url, '/auth/login', { username, password }, { origin: url });
+export async function logIn(url: string, username: string, password = 'correct horse battery', headers: Record<string, string> = {}): Promise<Signed> {
+  const r = await api(url, '/auth/login', { username, password }, { origin: url, ...headers });
   if (r.status !== 200) throw new Error(`login of ${username}: ${r.status} ${JSON.stringify(r.body)}`);
   return as(url, username, sessionCookie(r.headers)!);
 }

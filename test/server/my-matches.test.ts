@@ -59,8 +59,8 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       const pub = (await api(t.url, `/games/watergate/${matchID}`)).body;
       expect(pub.rated).toBe(true);
       expect(pub.players.map((p: { name: string; account?: unknown }) => [p.name, p.account])).toEqual([
-        [ann.username, { username: ann.username, rating: 1500 }],
-        [bob.username, { username: bob.username, rating: 1500 }],
+        [ann.username, { username: ann.username, rating: 1500, provisional: true }],
+        [bob.username, { username: bob.username, rating: 1500, provisional: true }],
       ]);
       const text = JSON.stringify(pub) + JSON.stringify((await api(t.url, '/games/watergate')).body);
       for (const secret of [annCreds, bobCreds, ann.cookie.split('=')[1], bob.cookie.split('=')[1]]) expect(text).not.toContain(secret);

@@ -8,24 +8,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { windowAfter, PAIRING } from '../../server/accounts/pairing';
 import type { Ticket } from '../../server/storage/accounts';
 import { api, player, postgresAvailable, startTestServer, until, type TestServer } from './helpers';
-import { signUp, twoProcesses } from './account-helpers';
+import { logIn, signUp, twoProcesses } from './account-helpers';
 
 const hasPg = await postgresAvailable();
+
+/** Each player from an address of its own (behind the trusted proxy): two accounts from one address are never paired. */
+let lastAddress = 10;
+const from = () => ({ 'x-forwarded-for': `198.51.100.${lastAddress++}` });
 
 describe('pairing on one process', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer('embedded');
+    t = await startTestServer('embedded', { trustProxy: true });
   });
   afterAll(() => t.stop());
 
   it('pairs two signed-in players asking for opposite sides (or either) into one rated match, both seated', async () => {
-    const ann = await signUp(t.url, 'PairAnn');
-    const bob = await signUp(t.url, 'PairBob');
-    const first = await ann.call('/pair', { side: '0', clock: 'none', rated: true });
+    const [annAt, bobAt] = [from(), from()];
+    const ann = await signUp(t.url, 'PairAnn', undefined, annAt);
+    const bob = await signUp(t.url, 'PairBob', undefined, bobAt);
+    const first = await ann.call('/pair', { side: '0', clock: 'none', rated: true }, annAt);
     expect(first.body).toMatchObject({ status: 'waiting', suggestedLevel: 'normal' });
     expect(first.body.ticket).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const second = await bob.call('/pair', { side: 'either', clock: 'none', rated: true });
+    const second = await bob.call('/pair', { side: 'either', clock: 'none', rated: true }, bobAt);
     expect(second.body).toMatchObject({ status: 'paired', playerID: '1' });
     const polled = await ann.call('/pair/poll', { ticket: first.body.ticket });
     expect(polled.body).toMatchObject({ status: 'paired', playerID: '0', matchID: second.body.matchID });
@@ -43,9 +48,10 @@ describe('pairing on one process', () => {
   });
 
   it('keeps apart the same side twice, other clocks, rated with unrated, one account with itself; guests play unrated', async () => {
-    const cy = await signUp(t.url, 'PairCy');
-    const dee = await signUp(t.url, 'PairDee');
-    const eve = await signUp(t.url, 'PairEve');
+    const at = [from(), from(), from()];
+    const cy = await signUp(t.url, 'PairCy', undefined, at[0]);
+    const dee = await signUp(t.url, 'PairDee', undefined, at[1]);
+    const eve = await signUp(t.url, 'PairEve', undefined, at[2]);
     const asks: [typeof cy, object][] = [
       [cy, { side: '1', clock: 'live', rated: true }],
       [cy, { side: '0', clock: 'live', rated: true }], // the same account on the other side
@@ -53,7 +59,8 @@ describe('pairing on one process', () => {
       [dee, { side: '0', clock: 'live', rated: false }], // unrated against rated
       [eve, { side: '1', clock: 'relaxed', rated: true }], // the same side as Dee's
     ];
-    for (const [who, body] of asks) expect((await who.call('/pair', body)).body.status, JSON.stringify(body)).toBe('waiting');
+    const where = new Map([cy, dee, eve].map((x, i) => [x, at[i]]));
+    for (const [who, body] of asks) expect((await who.call('/pair', body, where.get(who))).body.status, JSON.stringify(body)).toBe('waiting');
     expect((await api(t.url, '/pair', { side: '0', clock: 'live', rated: true, name: 'Guest' }, { origin: t.url })).status).toBe(400);
     const g1 = await api(t.url, '/pair', { side: 'either', clock: 'none', rated: false, name: 'Gus' }, { origin: t.url });
     const g2 = await api(t.url, '/pair', { side: 'either', clock: 'none', rated: false, name: 'Gwen' }, { origin: t.url });
@@ -97,6 +104,66 @@ describe('pairing on one process', () => {
     expect((await a.ticket('gone', now))!.matchID).toBeNull();
   });
 });
+
+for (const backend of ['embedded', 'postgres'] as const) {
+  describe.skipIf(backend === 'postgres' && !hasPg)(`one person, two accounts: never paired by Play now (${backend})`, () => {
+    let t: TestServer;
+    beforeAll(async () => {
+      t = await startTestServer(backend, { trustProxy: true });
+    });
+    afterAll(() => t.stop());
+    const device = (r: { headers: Headers }) => r.headers.getSetCookie().find((c) => c.startsWith('wg_device='));
+    const ask = { side: 'either', clock: 'none', rated: true };
+
+    it('two accounts asking from one address wait (each would pair with a stranger), whichever browser', async () => {
+      // Signed up from three addresses: the asks are what they share.
+      const [a, b, c] = [await signUp(t.url, `SameAddrA${backend[0]}`, undefined, from()), await signUp(t.url, `SameAddrB${backend[0]}`, undefined, from()), await signUp(t.url, `OtherAddrC${backend[0]}`, undefined, from())];
+      const here = { 'x-forwarded-for': '203.0.113.7' };
+      const first = await a.call('/pair', ask, here);
+      expect(first.body.status).toBe('waiting');
+      // A new browser (its own device cookie), the same address: still one person as far as pairing goes.
+      const second = await b.call('/pair', ask, here);
+      expect(second.body.status).toBe('waiting');
+      expect((await a.call('/pair/poll', { ticket: first.body.ticket }, here)).body.status).toBe('waiting');
+      // A player elsewhere pairs with the first who asked.
+      const third = await c.call('/pair', ask, { 'x-forwarded-for': '192.0.2.44' });
+      expect(third.body.status).toBe('paired');
+      expect((await a.call('/pair/poll', { ticket: first.body.ticket }, here)).body).toMatchObject({ status: 'paired', matchID: third.body.matchID });
+      expect((await b.call('/pair/poll', { ticket: second.body.ticket }, here)).body.status).toBe('waiting');
+      await b.call('/pair/cancel', { ticket: second.body.ticket }, here);
+    });
+
+    it('two accounts asking from one browser (its device cookie) wait even from two addresses; the cookie is HttpOnly and checked', async () => {
+      const [a, b] = [await signUp(t.url, `OneDevA${backend[0]}`, undefined, from()), await signUp(t.url, `OneDevB${backend[0]}`, undefined, from())];
+      const first = await a.call('/pair', ask, { 'x-forwarded-for': '203.0.113.20' });
+      const set = device(first)!;
+      expect(set).toMatch(/^wg_device=[A-Za-z0-9_-]{32}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+      const id = set.split(';')[0];
+      const second = await b.call('/pair', ask, { 'x-forwarded-for': '203.0.113.21', cookie: `${b.cookie}; ${id}` });
+      expect(second.body.status).toBe('waiting');
+      expect(device(second)).toBeUndefined(); // its cookie was kept
+      // A forged cookie is not a device id: a new one is set.
+      const forged = await b.call('/pair', ask, { 'x-forwarded-for': '203.0.113.21', cookie: `${b.cookie}; wg_device=../../etc` });
+      expect(device(forged)).toMatch(/^wg_device=[A-Za-z0-9_-]{32};/);
+      // Both were seen on the shared device: a ticket from fresh addresses and browsers still waits.
+      const again = await b.call('/pair', ask, { 'x-forwarded-for': '203.0.113.99' });
+      expect(again.body.status).toBe('waiting');
+      expect((await a.call('/pair/poll', { ticket: first.body.ticket })).body.status).toBe('waiting');
+    });
+
+    it('two accounts signed in from one address wait, whatever addresses they then ask from', async () => {
+      const shared = { 'x-forwarded-for': '203.0.113.50' };
+      const a = await signUp(t.url, `SignedA${backend[0]}`, undefined, from());
+      const b = await signUp(t.url, `SignedB${backend[0]}`, undefined, from());
+      expect((await logIn(t.url, b.username, undefined, shared)).username).toBe(b.username);
+      expect((await logIn(t.url, a.username, undefined, shared)).username).toBe(a.username);
+      const first = await a.call('/pair', { ...ask, clock: 'relaxed' }, from());
+      expect(first.body.status).toBe('waiting');
+      expect((await b.call('/pair', { ...ask, clock: 'relaxed' }, from())).body.status).toBe('waiting');
+      await a.call('/pair/cancel', { ticket: first.body.ticket });
+    });
+  });
+}
 
 const start = twoProcesses();
 

@@ -16,7 +16,8 @@ import type { State } from 'boardgame.io';
 import { Watergate, legalMoves, type WatergateState } from '../../game/index';
 import { buildMatch } from '../../server/lobby/matches';
 import { atTime, IDLE_PERIOD_MS, newRating, ratePeriod, rateGame } from '../../server/ratings/glicko';
-import { gameEnd, unratedBecause, type FinishedMatch } from '../../server/ratings/rules';
+import { gameEnd, LEADERBOARD_MIN_OPPONENTS, PAIR_LIMIT, PROVISIONAL_RD, unratedBecause, type FinishedMatch } from '../../server/ratings/rules';
+import { UNRATED_REASONS } from '../../protocol/accounts';
 import { boardRow, profileOf } from '../../server/accounts/players';
 import { openStore } from '../../server/storage/index';
 import type { MatchStore, MoveCommit } from '../../server/storage/types';
@@ -96,13 +97,25 @@ const finished = (o: Partial<FinishedMatch> = {}, seats: Partial<Record<'0' | '1
 describe('the rating rules', () => {
   it('rate only a match created rated between two distinct accounts, not aborted, each having decided', () => {
     expect(unratedBecause(finished())).toBeNull();
-    expect(unratedBecause(finished({ rated: false }))).toBe('created unrated');
-    expect(unratedBecause(finished({}, { '1': { account: null } }))).toBe('a seat without an account');
-    expect(unratedBecause(finished({}, { '1': { bot: 'easy', account: null } }))).toBe('against the computer');
-    expect(unratedBecause(finished({}, { '1': { account: acct('a') } }))).toBe('one account on both seats');
+    expect(unratedBecause(finished({ rated: false }))).toBe('casual');
+    expect(unratedBecause(finished({}, { '1': { account: null } }))).toBe('guest');
+    expect(unratedBecause(finished({}, { '1': { bot: 'easy', account: null } }))).toBe('computer');
+    expect(unratedBecause(finished({}, { '1': { account: acct('a') } }))).toBe('same-account');
     expect(unratedBecause(finished({ winner: null, reason: 'aborted' }))).toBe('aborted');
-    expect(unratedBecause(finished({}, { '1': { decisions: 0 } }))).toBe('fewer than 1 decisions');
+    expect(unratedBecause(finished({}, { '1': { decisions: 0 } }))).toBe('few-decisions');
     expect(unratedBecause(finished({}, { '0': { decisions: 1 }, '1': { decisions: 1 } }))).toBeNull();
+    // Every code is one the client words (protocol/accounts.ts).
+    expect(UNRATED_REASONS).toEqual(expect.arrayContaining(['casual', 'guest', 'computer', 'same-account', 'aborted', 'few-decisions', 'pair-limit']));
+  });
+
+  it('the same two accounts count 3 rated games in 24 hours: a 4th is unrated, its rows say why and change no rating', () => {
+    expect(PAIR_LIMIT).toEqual({ games: 3, windowMs: 24 * 3600 * 1000 });
+    expect(unratedBecause(finished({ pairRated: 2 }))).toBeNull();
+    expect(unratedBecause(finished({ pairRated: 3 }))).toBe('pair-limit');
+    const capped = gameEnd(finished({ pairRated: 3 }), () => undefined);
+    expect(capped.ratings).toEqual([]);
+    expect(capped.results.map((r) => [r.rated, r.unratedReason, r.ratingAfter])).toEqual([[false, 'pair-limit', null], [false, 'pair-limit', null]]);
+    expect(gameEnd(finished(), () => undefined).results.map((r) => r.unratedReason)).toEqual([null, null]);
   });
 
   it('the records name the winner the game names; an aborted game has none and changes no rating', () => {
@@ -131,6 +144,44 @@ const moveCommit = (prev: State, next: State, seat: '0' | '1', extra: Partial<Mo
   const action = { type: 'MAKE_MOVE' as const, payload: { type: extra.gameover ? 'resign' : 'play', args: [], playerID: seat } };
   return { prevStateID: prev._stateID, seatsVersion: 0, state: next, action, log: [], updatedAt: 5_000 + next._stateID, snapshot: false, ...extra };
 };
+
+/**
+ * A rated game stored as the server stores one (through the store's write of each move): `ids` the
+ * Editor's and Nixon's accounts (made when new), `decisions` each, then a resignation giving `winner`
+ * the game at `at`.
+ */
+async function storedGame(store: MatchStore, matchID: string, ids: [string, string], winner: '0' | '1', at: number, decisions = 3, unlisted = true): Promise<void> {
+  for (const id of ids) await store.accounts.create({ id, username: id, key: id.toLowerCase(), password: null, createdAt: 1 });
+  const { initialState, metadata } = buildMatch(Watergate, undefined, unlisted);
+  metadata.rated = true;
+  ids.forEach((id, i) => ((metadata.players as Record<string, object>)[String(i)] = { id: i, name: id, credentials: `c${i}`, data: { account: { id, username: id } } }));
+  await store.createMatch({ matchID, initialState, metadata });
+  let s = initialState;
+  for (let i = 0; i < decisions; i++)
+    for (const seat of ['0', '1'] as const) {
+      const next = successor(s, i);
+      await store.commitMove(matchID, moveCommit(s, next, seat));
+      s = next;
+    }
+  await store.commitMove(matchID, moveCommit(s, successor(s, 99), winner === '0' ? '1' : '0', { gameover: { winner, reason: 'resigned' }, updatedAt: at }));
+}
+
+/**
+ * `player` made established on the Editor side by storage-level games against `opponents` distinct
+ * newcomers, `each` games apiece (3 a day: the pair limit, over the last days), won and lost in turn;
+ * returns its games.
+ */
+async function establish(store: MatchStore, player: string, opponents: number, each: number = PAIR_LIMIT.games): Promise<number> {
+  const now = Date.now();
+  const days = Math.ceil(each / PAIR_LIMIT.games);
+  let n = 0;
+  for (let o = 0; o < opponents; o++)
+    for (let g = 0; g < each; g++, n++) {
+      const at = now - days * 25 * 3_600_000 + Math.floor(g / PAIR_LIMIT.games) * 25 * 3_600_000 + n * 1000;
+      await storedGame(store, `est-${player}-${n}`, [player, `${player}-op${o}`], n % 2 === 0 ? '0' : '1', at, 1);
+    }
+  return n;
+}
 
 for (const backend of ['embedded', 'postgres', 'pglite'] as const) {
   describe.skipIf(backend === 'postgres' && !hasPg)(`the game-end step in the store's write (${backend})`, () => {
@@ -187,7 +238,38 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as const) {
       expect(r.get(ids[1])!['1']!.rating).toBeLessThan(1500);
       const rec = await store.accounts.results(ids[1], 10);
       expect(rec).toEqual([expect.objectContaining({ matchID, side: '1', won: false, rated: true, opponentName: ids[0], decisions: 3, moves: 7, reason: 'resigned' })]);
-      expect((await store.accounts.leaderboard('0', 1, 10)).map((b) => b.username)).toContain(ids[0]);
+      // One game: provisional, off the leaderboard.
+      expect((await store.accounts.leaderboard('0', 1, 10)).map((b) => b.username)).not.toContain(ids[0]);
+    });
+
+    it('the fourth rated game of the same two accounts within 24 hours is unrated (pair-limit), ratings unchanged; a day later they count again', async () => {
+      const [ed, nx] = [`pl${backend}E`, `pl${backend}N`];
+      const t0 = Date.now() - 2 * IDLE_PERIOD_MS;
+      const sides = (i: number): [string, string] => (i % 2 === 0 ? [ed, nx] : [nx, ed]); // the cap counts either way round
+      for (let i = 0; i < 3; i++) await storedGame(store, `pl${i}`, sides(i), '0', t0 + i * 60_000);
+      const before = await store.accounts.ratings([ed, nx]);
+      await storedGame(store, 'pl3', sides(3), '0', t0 + 3 * 60_000);
+      expect(await store.accounts.ratings([ed, nx])).toEqual(before);
+      expect((await store.accounts.matchResults('pl3')).map((r) => [r.side, r.rated, r.unratedReason, r.ratingAfter])).toEqual([['0', false, 'pair-limit', null], ['1', false, 'pair-limit', null]]);
+      expect((await store.accounts.matchResults('pl2')).map((r) => [r.rated, r.unratedReason])).toEqual([[true, null], [true, null]]);
+      // 24 hours after the second game, only the third is within the window: rated again.
+      await storedGame(store, 'pl4', sides(4), '0', t0 + 60_000 + PAIR_LIMIT.windowMs + 1);
+      expect((await store.accounts.matchResults('pl4')).map((r) => r.rated)).toEqual([true, true]);
+      expect((await store.accounts.ratings([ed])).get(ed)!['0']!.games).toBe(3);
+    });
+
+    it('the leaderboard lists established ratings of players with enough distinct opponents only', async () => {
+      const games = await establish(store, `est${backend}`, LEADERBOARD_MIN_OPPONENTS + 3);
+      const r = (await store.accounts.ratings([`est${backend}`])).get(`est${backend}`)!['0']!;
+      expect(r.games).toBe(games);
+      expect(r.rd).toBeLessThan(PROVISIONAL_RD);
+      const board = await store.accounts.leaderboard('0', 1, 100);
+      expect(board.map((b) => b.username)).toContain(`est${backend}`);
+      // The stored rows carry when it was last rated, for the routes to widen.
+      expect(board.find((b) => b.username === `est${backend}`)?.ratings['0']?.ratedAt).toBe(r.ratedAt);
+      // Its opponents: provisional (3 games each); nobody with a provisional Nixon rating on the combined board.
+      expect(board.map((b) => b.username).filter((u) => u.includes('-op'))).toEqual([]);
+      expect((await store.accounts.leaderboard('combined', 1, 100)).map((b) => b.username)).not.toContain(`est${backend}`);
     });
 
     it('exactly once when many writers end the same game at once', async () => {
@@ -232,7 +314,7 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as const) {
         const { matchID, ids, last } = await seated(tag, o as never);
         await store.commitMove(matchID, end(last, '1'));
         expect((await store.accounts.ratings(ids)).size, tag).toBe(0);
-        expect((await store.accounts.results(ids[0], 10)).map((x) => x.rated), tag).toEqual([false]);
+        expect((await store.accounts.results(ids[0], 10)).map((x) => [x.rated, x.unratedReason]), tag).toEqual([[false, tag === 'e' ? 'casual' : 'few-decisions']]);
       }
     });
 
@@ -255,9 +337,6 @@ for (const backend of ['embedded', 'postgres', 'pglite'] as const) {
       const late = await gain('l', 365 * day);
       expect(late.gain).toBeGreaterThan(soon.gain);
       expect(late.rd).toBeGreaterThan(soon.rd);
-      // The leaderboard and the stored rows carry it for the routes to widen.
-      const board = await store.accounts.leaderboard('0', 2, 100);
-      expect(board.find((b) => b.username === 'idlel')?.ratings['0']?.ratedAt).toBe(t0 + 365 * day);
     });
 
     it('the stored result is the game\'s: a seat the computer stood in for wins when the game says it won', async () => {
@@ -329,14 +408,16 @@ describe('ratings as shown', () => {
   it('profile and leaderboard show the deviation as it stands now, not as it was stored', () => {
     const now = 40 * day;
     const p = profileOf('Ann', { '0': ed, '1': nx }, [], now);
-    expect(p.ratings.editor).toEqual({ rating: 1700, rd: atTime(ed, now).rd, games: 12 });
+    expect(p.ratings.editor).toEqual({ rating: 1700, rd: atTime(ed, now).rd, games: 12, provisional: false });
     expect(p.ratings.editor.rd).toBeGreaterThan(70);
-    expect(p.ratings.nixon).toEqual({ rating: 1400, rd: 100, games: 3 });
-    expect(profileOf('Bo', {}, [], now).ratings.nixon).toEqual({ rating: 1500, rd: 350, games: 0 });
+    expect(p.ratings.nixon).toEqual({ rating: 1400, rd: 100, games: 3, provisional: false });
+    expect(profileOf('Bo', {}, [], now).ratings.nixon).toEqual({ rating: 1500, rd: 350, games: 0, provisional: true });
+    // Idle long enough, an established rating is provisional again (its deviation widened past PROVISIONAL_RD).
+    expect(profileOf('Ann', { '0': ed }, [], now + 400 * day).ratings.editor.provisional).toBe(true);
     expect(boardRow({ username: 'Ann', ratings: { '0': ed, '1': nx } }, '0', now)).toEqual({ username: 'Ann', ...p.ratings.editor });
-    expect(boardRow({ username: 'Ann', ratings: { '0': ed, '1': nx } }, 'combined', now)).toEqual({ username: 'Ann', rating: 1550, rd: (p.ratings.editor.rd + 100) / 2, games: 15 });
-    // A side never played counts a newcomer's rating and deviation in the mean.
-    expect(boardRow({ username: 'Ann', ratings: { '0': ed } }, 'combined', now)).toEqual({ username: 'Ann', rating: 1600, rd: (p.ratings.editor.rd + 350) / 2, games: 12 });
+    expect(boardRow({ username: 'Ann', ratings: { '0': ed, '1': nx } }, 'combined', now)).toEqual({ username: 'Ann', rating: 1550, rd: (p.ratings.editor.rd + 100) / 2, games: 15, provisional: false });
+    // A side never played counts a newcomer's rating and deviation in the mean, and is provisional.
+    expect(boardRow({ username: 'Ann', ratings: { '0': ed } }, 'combined', now)).toEqual({ username: 'Ann', rating: 1600, rd: (p.ratings.editor.rd + 350) / 2, games: 12, provisional: true });
   });
 });
 
@@ -386,17 +467,25 @@ describe('a rated match over the sockets (embedded)', () => {
     const n = (await api(t.url, '/players/Tricky')).body;
     expect(e.ratings.editor.games).toBe(1);
     expect(e.ratings.editor.rating).toBeGreaterThan(1500);
-    expect(e.ratings.nixon).toEqual({ rating: 1500, rd: 350, games: 0 });
+    expect(e.ratings.nixon).toEqual({ rating: 1500, rd: 350, games: 0, provisional: true });
+    expect(e.ratings.editor.provisional).toBe(true); // one game
     expect(n.ratings.nixon.games).toBe(1);
     expect(n.ratings.nixon.rating).toBeLessThan(1500);
     expect(e.history.editor).toEqual([{ at: expect.any(Number), rating: e.ratings.editor.rating }]);
     expect(e.bySide.editor).toEqual({ won: 1, lost: 0 });
     expect(n.byOpponent).toEqual([{ opponent: 'Editorial', won: 0, lost: 1 }]);
-    expect(n.matches[0]).toMatchObject({ matchID, side: '1', opponent: 'Editorial', won: false, reason: 'resigned', rated: true });
+    expect(n.matches[0]).toMatchObject({ matchID, side: '1', opponent: 'Editorial', won: false, reason: 'resigned', rated: true, unratedReason: null, ratingBefore: 1500, provisional: true });
+    expect(n.matches[0].ratingAfter).toBe(n.ratings.nixon.rating);
+    // The result both players see at the end: each side's change (this match was created listed).
+    const result = (await api(t.url, `/games/watergate/${matchID}/result`)).body;
+    expect(result.seats).toEqual([
+      { side: '0', username: 'Editorial', rated: true, unratedReason: null, ratingBefore: 1500, ratingAfter: e.ratings.editor.rating, provisional: true },
+      { side: '1', username: 'Tricky', rated: true, unratedReason: null, ratingBefore: 1500, ratingAfter: n.ratings.nixon.rating, provisional: true },
+    ]);
+    // One game each: provisional, so nobody is on the leaderboard yet (docs/RATINGS.md).
     const board = (await api(t.url, '/leaderboard?role=editor')).body;
-    expect(board).toMatchObject({ role: 'editor', minGames: 1 });
-    expect(board.players[0]).toMatchObject({ username: 'Editorial', games: 1 });
-    expect((await api(t.url, '/leaderboard?role=nixon')).body.players.map((p: { username: string }) => p.username)).toEqual(['Tricky']);
+    expect(board).toMatchObject({ role: 'editor', minGames: 1, minOpponents: LEADERBOARD_MIN_OPPONENTS, provisionalRD: PROVISIONAL_RD, players: [] });
+    expect((await api(t.url, '/leaderboard?role=nixon')).body.players).toEqual([]);
     expect((await api(t.url, '/leaderboard?role=both')).status).toBe(400);
     expect((await api(t.url, '/players/nobody-here')).status).toBe(404);
     // Public data: no account id, no settings.
@@ -416,6 +505,63 @@ describe('a rated match over the sockets (embedded)', () => {
     expect(prof.ratings.editor.games).toBe(0);
     expect(prof.byLevel).toEqual([{ level: 'easy', won: 0, lost: 1 }]);
     expect(prof.byOpponent).toEqual([]);
-    expect(prof.matches[0]).toMatchObject({ matchID: vs.matchID, level: 'easy', rated: false });
+    expect(prof.matches[0]).toMatchObject({ matchID: vs.matchID, level: 'easy', rated: false, unratedReason: 'casual' });
   });
 });
+
+for (const backend of ['embedded', 'postgres'] as const) {
+  describe.skipIf(backend === 'postgres' && !hasPg)(`provisional ratings, the leaderboard and results over HTTP (${backend})`, () => {
+    let t: TestServer;
+    beforeAll(async () => {
+      t = await startTestServer(backend, { leaderboardMinGames: 3 });
+    });
+    afterAll(() => t.stop());
+    const board = async (role: string) => (await api(t.url, `/leaderboard?role=${role}`)).body.players.map((p: { username: string; provisional: boolean }) => `${p.username}${p.provisional ? '?' : ''}`);
+
+    it('lists an established rating with enough distinct opponents; a provisional one, or one with too few opponents, is flagged or left off', async () => {
+      await establish(t.store, 'Steady', LEADERBOARD_MIN_OPPONENTS + 3);
+      // As many games, as sure a rating, against one opponent fewer than the board asks.
+      await establish(t.store, 'Narrow', LEADERBOARD_MIN_OPPONENTS - 1, 6);
+      await establish(t.store, 'Newish', 2);
+      const [steady, narrow, newish] = await Promise.all(['Steady', 'Narrow', 'Newish'].map(async (u) => (await api(t.url, `/players/${u}`)).body));
+      expect(steady.ratings.editor.provisional).toBe(false);
+      expect(narrow.ratings.editor.provisional).toBe(false);
+      expect(narrow.ratings.editor.rd).toBeLessThan(PROVISIONAL_RD);
+      expect(newish.ratings.editor).toMatchObject({ games: 6, provisional: true });
+      expect(newish.ratings.editor.rd).toBeGreaterThanOrEqual(PROVISIONAL_RD);
+      expect(await board('editor')).toEqual(['Steady']);
+      expect(await board('combined')).toEqual([]); // nobody has an established Nixon rating
+      expect(newish.matches[0]).toMatchObject({ rated: true, provisional: true });
+    });
+
+    it('the fourth rated game of a pair in a day: its result and both profiles say "pair-limit", ratings unchanged', async () => {
+      const now = Date.now() - 3_600_000;
+      for (let i = 0; i < 3; i++) await storedGame(t.store, `twins${i}`, ['TwinA', 'TwinB'], '0', now + i * 1000, 1, false);
+      const stored = async () => (await t.store.accounts.ratings(['TwinA', 'TwinB'])).get('TwinA');
+      const before = await stored();
+      await storedGame(t.store, 'twins3', ['TwinA', 'TwinB'], '0', now + 3000, 1, false);
+      const a = (await api(t.url, '/players/TwinA')).body;
+      expect(await stored()).toEqual(before);
+      expect(a.ratings.editor).toMatchObject({ games: 3, rating: before!['0']!.rating, provisional: true }); // three wins: about 1753, provisional
+      expect(a.matches[0]).toMatchObject({ matchID: 'twins3', rated: false, unratedReason: 'pair-limit', ratingBefore: null, ratingAfter: null });
+      expect((await api(t.url, '/players/TwinB')).body.matches[0]).toMatchObject({ matchID: 'twins3', unratedReason: 'pair-limit' });
+      const r = await api(t.url, '/games/watergate/twins3/result');
+      expect(r.body.seats.map((x: { side: string; username: string; rated: boolean; unratedReason: string }) => [x.side, x.username, x.rated, x.unratedReason])).toEqual([['0', 'TwinA', false, 'pair-limit'], ['1', 'TwinB', false, 'pair-limit']]);
+      expect((await api(t.url, '/games/watergate/twins2/result')).body.seats[0]).toMatchObject({ rated: true, provisional: true });
+      expect((await api(t.url, '/games/watergate/no-such-match/result')).body).toEqual({ matchID: 'no-such-match', seats: [] });
+    });
+
+    it("an unlisted match's result is for its players only", async () => {
+      const ann = await signUp(t.url, 'HiddenAnn');
+      const bob = await signUp(t.url, 'HiddenBob');
+      const ids = await Promise.all([ann, bob].map(async (x) => (await t.store.accounts.byKey(x.username.toLowerCase()))!.id));
+      const t0 = Date.now() - 60_000;
+      await storedGame(t.store, 'hidden1', [ids[0], ids[1]], '1', t0, 1, true);
+      expect((await api(t.url, '/games/watergate/hidden1/result')).body).toEqual({ matchID: 'hidden1', seats: [] });
+      expect((await (await signUp(t.url, 'Stranger')).call('/games/watergate/hidden1/result')).body).toEqual({ matchID: 'hidden1', seats: [] });
+      const mine = await ann.call('/games/watergate/hidden1/result');
+      expect(mine.status).toBe(200);
+      expect(mine.body.seats.map((x: { username: string; rated: boolean }) => [x.username, x.rated])).toEqual([['HiddenAnn', true], ['HiddenBob', true]]);
+    });
+  });
+}

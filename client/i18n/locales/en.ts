@@ -326,6 +326,21 @@ const en = {
     say: 'Say something to the other spectators',
     who: 'Spectator {{name}}',
   },
+  result: {
+    change: '{{who}} {{before}} → {{after}}, {{delta}}',
+    unrated: 'Not rated: {{why}}',
+    why: {
+      casual: 'the match was created unrated.',
+      computer: 'games against the computer are never rated.',
+      guest: 'a side was played without an account.',
+      'same-account': 'one account played both sides.',
+      'pair-limit': 'these two accounts already played 3 rated games with each other in the last 24 hours.',
+      aborted: 'the game ended before both sides had made a decision.',
+      'few-decisions': 'a side made too few decisions.',
+      unknown: 'this game did not count.',
+    },
+    provisional: '“?”: a provisional rating, not yet sure enough for the leaderboard.',
+  },
   gameover: {
     title: 'Game over',
     editorWins: 'The Editor wins!',

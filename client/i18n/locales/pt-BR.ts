@@ -328,6 +328,21 @@ const ptBR: Translation = {
     unread_one: '{{count}} mensagem nova no chat',
     unread_other: '{{count}} mensagens novas no chat',
   },
+  result: {
+    change: '{{who}} {{before}} → {{after}}, {{delta}}',
+    unrated: 'Não classificada: {{why}}',
+    why: {
+      casual: 'a partida foi criada sem classificação.',
+      computer: 'partidas contra o computador nunca são classificadas.',
+      guest: 'um dos lados jogou sem conta.',
+      'same-account': 'a mesma conta jogou os dois lados.',
+      'pair-limit': 'estas duas contas já jogaram 3 partidas classificadas entre si nas últimas 24 horas.',
+      aborted: 'a partida terminou antes de os dois lados tomarem uma decisão.',
+      'few-decisions': 'um dos lados tomou decisões de menos.',
+      unknown: 'esta partida não contou.',
+    },
+    provisional: '“?”: classificação provisória, ainda incerta demais para o ranking.',
+  },
   gameover: {
     title: 'Fim de jogo',
     editorWins: 'O Editor vence!',

@@ -315,6 +315,21 @@ const zhCN: Translation = {
     send: '发送',
     unread_other: '{{count}} 条新聊天消息',
   },
+  result: {
+    change: '{{who}} {{before}} → {{after}}，{{delta}}',
+    unrated: '不计等级分：{{why}}',
+    why: {
+      casual: '这局创建时就不计等级分。',
+      computer: '与电脑的对局从不计等级分。',
+      guest: '有一方没有登录账号。',
+      'same-account': '同一个账号下了双方。',
+      'pair-limit': '这两个账号在过去 24 小时内已经互相下了 3 局计分对局。',
+      aborted: '双方都做出决定之前对局就结束了。',
+      'few-decisions': '有一方做出的决定太少。',
+      unknown: '这局不计分。',
+    },
+    provisional: '“?”：暂定等级分，还不够确定，不能上排行榜。',
+  },
   gameover: {
     title: '游戏结束',
     editorWins: '主编获胜！',

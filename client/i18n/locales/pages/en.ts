@@ -297,6 +297,7 @@ const enPages = {
     player: 'Player',
     rating: 'Rating',
     games: 'Rated games',
+    established: 'Only established ratings (deviation below {{rd}}) of players with at least {{opponents}} different rated opponents are listed; “?” marks a provisional rating.',
   },
   playNow: {
     title: 'Quick pairing',

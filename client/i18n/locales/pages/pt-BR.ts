@@ -299,6 +299,7 @@ const ptBRPages: PageTranslation = {
     player: 'Jogador',
     rating: 'Classificação',
     games: 'Jogos classificados',
+    established: 'Só aparecem classificações firmes (desvio abaixo de {{rd}}) de jogadores com pelo menos {{opponents}} adversários diferentes em partidas classificadas; “?” marca uma classificação provisória.',
   },
   playNow: {
     title: 'Partida rápida',

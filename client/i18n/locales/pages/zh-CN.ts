@@ -291,6 +291,7 @@ const zhCNPages: PageTranslation = {
     player: '玩家',
     rating: '等级分',
     games: '计分对局',
+    established: '只列出已确定的等级分（偏差低于 {{rd}}），且至少与 {{opponents}} 位不同对手下过计分对局的玩家；“?”表示暂定等级分。',
   },
   playNow: {
     title: '快速配对',
