@@ -110,8 +110,9 @@ export interface PublicAccount {
  * the computer, a seat without an account, one account on both seats, the fourth rated game of the same
  * two accounts within 24 hours, ended before a side's first decision, or too few decisions.
  */
-export type UnratedReason = 'casual' | 'computer' | 'guest' | 'same-account' | 'pair-limit' | 'aborted' | 'few-decisions';
-export const UNRATED_REASONS: readonly UnratedReason[] = ['casual', 'computer', 'guest', 'same-account', 'pair-limit', 'aborted', 'few-decisions'];
+/** `aborted-editor` / `aborted-nixon`: aborted before that side's first decision (server/match/ending.ts). */
+export type UnratedReason = 'casual' | 'computer' | 'guest' | 'same-account' | 'pair-limit' | 'aborted-editor' | 'aborted-nixon' | 'few-decisions';
+export const UNRATED_REASONS: readonly UnratedReason[] = ['casual', 'computer', 'guest', 'same-account', 'pair-limit', 'aborted-editor', 'aborted-nixon', 'few-decisions'];
 
 /** One seat of a finished match as its result shows it: the rating change of a rated game, or why it was unrated. */
 export interface SeatResult {

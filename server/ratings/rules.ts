@@ -59,6 +59,8 @@ export interface FinishedMatch {
   rated: boolean;
   /** The game's winner as ctx.gameover names it; null: aborted. */
   winner: Side | null;
+  /** An aborted game: the side that had not made its first decision (ctx.gameover.aborted). */
+  aborted?: Side;
   reason: string;
   seats: Record<Side, SeatFacts>;
   /** Every move of the game (both seats, the computer's too). */
@@ -94,7 +96,7 @@ export interface ResultRow {
 /** Why a match is not rated, as a code the client words (null when it is rated). */
 export function unratedBecause(m: FinishedMatch): UnratedReason | null {
   if (!m.rated) return 'casual';
-  if (m.winner === null) return 'aborted';
+  if (m.winner === null) return m.aborted === '1' ? 'aborted-nixon' : 'aborted-editor';
   const [a, b] = [m.seats['0'], m.seats['1']];
   if (a.bot || b.bot) return 'computer';
   if (!a.account || !b.account) return 'guest';

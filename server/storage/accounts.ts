@@ -247,7 +247,7 @@ export function finishedMatch(
   moves: number,
   finishedAt: number,
 ): FinishedMatch | null {
-  const over = gameover as { winner?: unknown; reason?: unknown } | undefined;
+  const over = gameover as { winner?: unknown; reason?: unknown; aborted?: unknown } | undefined;
   const won = over?.winner === '0' || over?.winner === '1';
   if (!won && over?.reason !== 'aborted') return null;
   const seats = {} as FinishedMatch['seats'];
@@ -261,7 +261,7 @@ export function finishedMatch(
       decisions: counts.find((c) => c.seat === s)?.decisions ?? 0,
     };
   }
-  return { matchID, rated: (m as { rated?: unknown }).rated === true, winner: won ? (over!.winner as Side) : null, reason: typeof over!.reason === 'string' ? over!.reason : '', seats, moves, startedAt: m.createdAt, finishedAt };
+  return { matchID, rated: (m as { rated?: unknown }).rated === true, winner: won ? (over!.winner as Side) : null, ...(over!.aborted === '0' || over!.aborted === '1' ? { aborted: over!.aborted } : {}), reason: typeof over!.reason === 'string' ? over!.reason : '', seats, moves, startedAt: m.createdAt, finishedAt };
 }
 
 /** Moves that are no decision of the player: giving up, the server's (the clock, an exit), a take-back. */

@@ -56,7 +56,7 @@ describe('the rated result of a finished game', () => {
       const { container } = render(<SeatResults result={capped} />);
       expect(container.textContent).toMatch(words);
       expect(container.querySelector('[data-rated-result]')!.getAttribute('data-rated-result')).toBe('pair-limit');
-      for (const why of ['casual', 'computer', 'guest', 'same-account', 'aborted', 'few-decisions'] as const) {
+      for (const why of ['casual', 'computer', 'guest', 'same-account', 'aborted-editor', 'aborted-nixon', 'few-decisions'] as const) {
         const r = render(<SeatResults result={{ matchID: 'x', seats: [{ ...capped.seats[0], unratedReason: why }] }} />);
         expect(r.container.textContent, `${lng} ${why}`).not.toMatch(/result\.why|\{\{/);
         r.unmount();

@@ -54,7 +54,7 @@ async function ratedGame(t: TestServer, tag: string, each: number, setupData?: u
 
 /** Each account's record of the match, as its public profile shows it. */
 async function records(t: TestServer, g: Rated) {
-  const of = async (s: Seat) => ((await api(t.url, `/players/${g.who[s].username}`)).body.matches as { matchID: string; won: boolean; rated: boolean; reason: string }[]).find((m) => m.matchID === g.matchID);
+  const of = async (s: Seat) => ((await api(t.url, `/players/${g.who[s].username}`)).body.matches as { matchID: string; won: boolean; rated: boolean; reason: string; unratedReason: string | null }[]).find((m) => m.matchID === g.matchID);
   return { '0': await of('0'), '1': await of('1') };
 }
 
@@ -69,6 +69,8 @@ async function agree(t: TestServer, g: Rated, expected: { winner?: Seat; reason:
     expect(r[s]!.won, `seat ${s}`).toBe(end.winner === s);
     expect(r[s]!.reason).toBe(end.reason);
     expect(r[s]!.rated).toBe(end.winner !== undefined);
+    // An abort says on the profile whose first decision was missing.
+    if (end.aborted) expect(r[s]!.unratedReason).toBe(end.aborted === '0' ? 'aborted-editor' : 'aborted-nixon');
   }
   const stored = (await t.store.head(g.matchID))!.metadata.gameover;
   expect(stored).toEqual(end);

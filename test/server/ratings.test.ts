@@ -101,11 +101,12 @@ describe('the rating rules', () => {
     expect(unratedBecause(finished({}, { '1': { account: null } }))).toBe('guest');
     expect(unratedBecause(finished({}, { '1': { bot: 'easy', account: null } }))).toBe('computer');
     expect(unratedBecause(finished({}, { '1': { account: acct('a') } }))).toBe('same-account');
-    expect(unratedBecause(finished({ winner: null, reason: 'aborted' }))).toBe('aborted');
+    expect(unratedBecause(finished({ winner: null, reason: 'aborted', aborted: '1' }))).toBe('aborted-nixon');
+    expect(unratedBecause(finished({ winner: null, reason: 'aborted', aborted: '0' }))).toBe('aborted-editor');
     expect(unratedBecause(finished({}, { '1': { decisions: 0 } }))).toBe('few-decisions');
     expect(unratedBecause(finished({}, { '0': { decisions: 1 }, '1': { decisions: 1 } }))).toBeNull();
     // Every code is one the client words (protocol/accounts.ts).
-    expect(UNRATED_REASONS).toEqual(expect.arrayContaining(['casual', 'guest', 'computer', 'same-account', 'aborted', 'few-decisions', 'pair-limit']));
+    expect(UNRATED_REASONS).toEqual(expect.arrayContaining(['casual', 'guest', 'computer', 'same-account', 'aborted-editor', 'aborted-nixon', 'few-decisions', 'pair-limit']));
   });
 
   it('the same two accounts count 3 rated games in 24 hours: a 4th is unrated, its rows say why and change no rating', () => {
@@ -178,7 +179,7 @@ async function establish(store: MatchStore, player: string, opponents: number, e
   for (let o = 0; o < opponents; o++)
     for (let g = 0; g < each; g++, n++) {
       const at = now - days * 25 * 3_600_000 + Math.floor(g / PAIR_LIMIT.games) * 25 * 3_600_000 + n * 1000;
-      await storedGame(store, `est-${player}-${n}`, [player, `${player}-op${o}`], n % 2 === 0 ? '0' : '1', at, 1);
+      await storedGame(store, `est-${player}-${n}`, [player, `${player}-op${o}`], n % 2 === 0 ? '0' : '1', at, 1, false);
     }
   return n;
 }
