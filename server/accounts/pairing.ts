@@ -11,7 +11,7 @@ import type Router from '@koa/router';
 import type { Game } from 'boardgame.io';
 import type { PairRequest, PairStatus } from '../../protocol/accounts';
 import { levelForRating, setSeatEntry, seatEntry, otherSeat } from '../../protocol/index';
-import { TIME_CONTROLS, type TimeControl } from '../../protocol/rated';
+import { TIME_CONTROL_NAMES, TIME_CONTROLS, type TimeControl } from '../../protocol/rated';
 import { generateCredentials } from '../auth';
 import { enforce, type Limiter } from '../limits';
 import { buildMatch, newMatchID } from '../lobby/matches';
@@ -41,11 +41,11 @@ function request(raw: unknown, account: Account | undefined): PairRequest {
   const b = v.body(raw);
   v.allowOnly(b, ['side', 'clock', 'rated', 'name']);
   if (b.side !== '0' && b.side !== '1' && b.side !== 'either') throw new HttpError(400, 'side must be "0" (Editor), "1" (Nixon) or "either"');
-  if (b.clock !== 'none' && b.clock !== 'live' && b.clock !== 'relaxed') throw new HttpError(400, 'clock must be "none", "live" or "relaxed"');
+  if (!(TIME_CONTROL_NAMES as readonly unknown[]).includes(b.clock)) throw new HttpError(400, `clock must be ${TIME_CONTROL_NAMES.map((n) => `"${n}"`).join(', ')}`);
   const rated = v.optionalBoolean(b.rated, 'rated') ?? account !== undefined;
   if (rated && !account) throw new HttpError(400, 'rated games are for signed-in players: sign in, or ask for an unrated game');
   const name = account ? account.username : v.playerName(b.name, 'name');
-  return { side: b.side, clock: b.clock, rated, name };
+  return { side: b.side, clock: b.clock as TimeControl, rated, name };
 }
 
 /** The match two tickets are paired into: sides as asked (either: the other's choice, else by lot), both seated. */
