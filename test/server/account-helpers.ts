@@ -1,7 +1,7 @@
 /** Signed-in clients for the server tests: the session cookie kept by hand, every change sent with the page's Origin as a browser does. */
 import { afterAll } from 'vitest';
 import { freePort, startServerProcess, type ServerProcess } from '../../tools/cluster';
-import { api, dropSchema, PG_URL, TEST_PASSWORD_COST, uniqueSchema } from './helpers';
+import { api, apiFrom, dropSchema, PG_URL, TEST_PASSWORD_COST, uniqueSchema } from './helpers';
 
 export interface Signed {
   username: string;
@@ -25,6 +25,17 @@ export async function signUp(url: string, username: string, password = 'correct 
   const r = await api(url, '/auth/signup', { username, password }, { origin: url, ...headers });
   if (r.status !== 200) throw new Error(`sign-up of ${username}: ${r.status} ${JSON.stringify(r.body)}`);
   return as(url, username, sessionCookie(r.headers)!);
+}
+
+/**
+ * A sign-up from another loopback address (127.0.0.2, …): the account is seen there, as a player at
+ * another address is ("Play now" never pairs two accounts seen from one address or device).
+ */
+export async function signUpFrom(localAddress: string, url: string, username: string, password = 'correct horse battery'): Promise<Signed> {
+  const r = await apiFrom(localAddress, url, '/auth/signup', { username, password }, { origin: url });
+  if (r.status !== 200) throw new Error(`sign-up of ${username}: ${r.status} ${JSON.stringify(r.body)}`);
+  const set = ([] as string[]).concat(r.headers['set-cookie'] ?? []).find((c) => /^(__Host-)?wg_session=/.test(c));
+  return as(url, username, set!.split(';')[0]);
 }
 
 export async function logIn(url: string, username: string, password = 'correct horse battery', headers: Record<string, string> = {}): Promise<Signed> {

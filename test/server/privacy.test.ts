@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { NEXT_EVENT, WATCHERS_EVENT, WATCHERS_SAY, type GuardError, type NextMatch, type PlayAgainResponse, type WatcherLine } from '../../protocol/index';
 import { api, apiFrom, createAndJoin, next, player, postgresAvailable, rawSocket, startTestServer, until, type Backend, type TestServer } from './helpers';
-import { signUp, twoProcesses, type Signed } from './account-helpers';
+import { signUp, signUpFrom, twoProcesses, type Signed } from './account-helpers';
 
 const hasPg = await postgresAvailable();
 
@@ -214,7 +214,7 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
     });
 
     it('show everyone the matches the server made unlisted only to keep them out of the list: Play now, vs computer', async () => {
-      const [dee, eve] = [await signUp(t.url, 'Dee'), await signUp(t.url, 'Eve')];
+      const [dee, eve] = [await signUpFrom('127.0.0.2', t.url, 'Dee'), await signUpFrom('127.0.0.3', t.url, 'Eve')];
       // Two players at two addresses, as Play now pairs them.
       const ask = (who: Signed, from: string) => apiFrom(from, t.url, '/pair', { side: 'either', clock: 'none', rated: false, name: who.username }, { cookie: who.cookie, origin: t.url });
       expect((await ask(dee, '127.0.0.2')).body).toMatchObject({ status: 'waiting' });

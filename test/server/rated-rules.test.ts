@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMATCH_SEAT_KEPT_MS, STATUS_EVENT, type MatchStatus, type PublicMatch } from '../../protocol/index';
 import { TIME_CONTROLS } from '../../protocol/rated';
-import { signUp, type Signed } from './account-helpers';
-import { api, createAndJoin, next as nextEvent, postgresAvailable, rawSocket, startTestServer, type Backend, type TestServer } from './helpers';
+import { signUp, signUpFrom, type Signed } from './account-helpers';
+import { api, apiFrom, createAndJoin, next as nextEvent, postgresAvailable, rawSocket, startTestServer, type Backend, type TestServer } from './helpers';
 
 const hasPg = await postgresAvailable();
 const LIVE = { initialSeconds: 600, incrementSeconds: 10, onTimeout: 'lose' };
@@ -90,10 +90,12 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
     });
 
     it('"Play now" makes its rated matches as a rated create does: untimed with the floor, live with its clock lost on time', async () => {
-      const [ann, bob] = await two();
+      // Two players at two addresses ("Play now" never pairs accounts seen from one address).
+      const [ann, bob] = [await signUpFrom('127.0.0.2', t.url, `Rater${++n}a`), await signUpFrom('127.0.0.3', t.url, `Rater${n}b`)];
+      const ask = (who: Signed, from: string, body: unknown) => apiFrom(from, t.url, '/pair', body, { cookie: who.cookie, origin: t.url });
       for (const clock of ['none', 'live'] as const) {
-        const first = (await ann.call('/pair', { side: '0', clock, rated: true })).body;
-        const second = (await bob.call('/pair', { side: '1', clock, rated: true })).body;
+        const first = (await ask(ann, '127.0.0.2', { side: '0', clock, rated: true })).body;
+        const second = (await ask(bob, '127.0.0.3', { side: '1', clock, rated: true })).body;
         const matchID = (second.matchID ?? (await ann.call('/pair/poll', { ticket: first.ticket })).body.matchID) as string;
         expect((await match(matchID)).setupData).toEqual(clock === 'none' ? { abandonMinutes: 24 * 60 } : { clock: LIVE });
       }
