@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * 100 ms after each of its moves, which the file reads from when the moves are drawn): they run after
  * every other file, alone, so another file's work on the second core does not delay the drawing.
  */
-const QUIET = ['test/e2e/debug-panel.test.ts'];
+const QUIET = ['test/e2e/debug-panel.test.ts', 'test/e2e/debug-panel-dev.test.ts'];
 
 /**
  * Files that mock a module, stub a global or reload modules to patch them (vi.mock, vi.stubGlobal,
@@ -49,7 +49,7 @@ export default defineConfig({
       // The browser journeys keep a context each, as before (on a saturated host one of them once waited
       // out its page's first load when they shared: not understood yet, so not shared).
       { test: { ...shared, name: 'isolated', include: ['test/e2e/**/*.test.ts', ...MOCKING], exclude: ['**/node_modules/**', ...QUIET] } },
-      { test: { ...shared, name: 'quiet', include: QUIET, sequence: { groupOrder: 1 } } },
+      { test: { ...shared, name: 'quiet', include: QUIET, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
   },
 });
