@@ -150,6 +150,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     send: { allowLocal: false, ...opts.webhooks },
     accountNotify: async (id) => (await store.accounts.byID(id))?.settings.notify ?? null,
   });
+  // The HTTP bot API (bots/api/): tokens from a session, a bot token on the Lobby's join route, /api/bot with tokens only.
+  const botApiRoutes = botApi({ accounts: store.accounts, service, limiter, log, keepAliveMs: opts.botKeepAliveMs });
+  // The players' chat reaches the bots' streams where it reaches the seats' sockets: the match's one
+  // Delivery (set by the sockets below), teed here so that neither layer knows of the other.
+  const setDelivery = service.setDelivery.bind(service);
+  service.setDelivery = (d) => setDelivery({ ...d, chat: (matchID, line) => (d.chat(matchID, line), botApiRoutes.chat(matchID, line)) });
   const clocks = new ClockKeeper({ service, store, log, scanMs: opts.clockScanMs });
   const sockets = new GameSockets({
     game,
@@ -255,8 +261,6 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Sessions before every route: a signed-in player's seats belong to the account (accounts/).
   const account = accounts({ store, service, limiter, game, publicUrl: opts.publicUrl, leaderboardMinGames: opts.leaderboardMinGames, passwordCost: opts.passwordCost });
   app.use(account.sessions);
-  // The HTTP bot API (bots/api/): tokens from a session, a bot token on the Lobby's join route, /api/bot with tokens only.
-  const botApiRoutes = botApi({ accounts: store.accounts, service, limiter, log, keepAliveMs: opts.botKeepAliveMs });
   app.use(botApiRoutes.tokens);
   app.use(botApiRoutes.join);
   app.use(botApiRoutes.routes);

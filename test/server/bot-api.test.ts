@@ -111,7 +111,7 @@ describe.each(backends)('the HTTP bot API (%s)', (backend) => {
   let a: Awaited<ReturnType<typeof botAccount>>;
   let b: Awaited<ReturnType<typeof botAccount>>;
   beforeAll(async () => {
-    ts = await startTestServer(backend, { limits: { botMove: { points: 100_000, seconds: 60 }, botStream: { points: 1000, seconds: 60 }, token: { points: 1000, seconds: 60 } }, botKeepAliveMs: 500 });
+    ts = await startTestServer(backend, { limits: { botMove: { points: 100_000, seconds: 60 }, botStream: { points: 1000, seconds: 60 }, token: { points: 1000, seconds: 60 } } });
     states = recordStates(ts);
     a = await botAccount(ts.url, `alpha_${backend}`);
     b = await botAccount(ts.url, `bravo_${backend}`);
@@ -137,8 +137,11 @@ describe.each(backends)('the HTTP bot API (%s)', (backend) => {
     expect((await c.call('/auth/tokens', { name: 'x', scopes: ['bot'], extra: 1 })).status).toBe(400);
     for (let i = 1; i < 20; i++) expect((await c.call('/auth/tokens', { name: `t${i}`, scopes: ['bot'] })).status).toBe(200);
     expect((await c.call('/auth/tokens', { name: 'one too many', scopes: ['bot'] })).status).toBe(409);
-    // A bot route for an account that is not a bot; the stream of a match it holds no seat in.
+    // A bot route for an account that is not a bot.
     expect((await api(ts.url, `/api/bot/game/stream/nope`, undefined, bearer(made.body.token))).status).toBe(403);
+    // Deleting the account removes its tokens.
+    expect((await c.call('/auth/delete', { password: 'correct horse battery' })).status).toBe(200);
+    expect((await api(ts.url, '/api/bot/upgrade', {}, bearer(made.body.token))).status).toBe(401);
   });
 
   it('an account that has played cannot become a bot account', async () => {
@@ -235,7 +238,9 @@ describe.each(backends)('the HTTP bot API (%s)', (backend) => {
     const again = openStream(ts.url, matchID, a.token);
     await until(() => again.lines.length > 0, 'gameFull again');
     expect(again.lines[0].type).toBe('gameFull');
-    expect(again.lines[0].stateID).toBe(ts.server.service.peek(matchID)!.state._stateID);
+    // At the current state: no older than what the dropped stream saw, and any later state follows as gameState lines.
+    expect(again.lines[0].stateID).toBeGreaterThanOrEqual(sa.lines.at(-1)!.stateID);
+    expect(again.lines[0].stateID).toBeLessThanOrEqual(ts.server.service.peek(matchID)!.state._stateID);
     const last = await drive(ts.url, a.token, matchID, again, rng);
     expect(last?.type).toBe('gameFinish');
     expect((await bDone)?.type).toBe('gameFinish');
@@ -248,6 +253,14 @@ describe.each(backends)('the HTTP bot API (%s)', (backend) => {
     expect((await join(ts.url, matchID, '1', b.token)).status).toBe(200);
     const human = player(ts.url, matchID, '0', h.body.playerCredentials);
     const s = openStream(ts.url, matchID, b.token);
+    await until(() => s.lines.length > 0 && human.state() !== null, 'both synced');
+    // The players' chat, both ways.
+    human.client.sendChatMessage('hello bot');
+    await until(() => s.lines.some((l) => l.type === 'chatLine'), 'the chat line on the stream');
+    expect(s.lines.find((l) => l.type === 'chatLine')).toMatchObject({ type: 'chatLine', seat: '0', text: 'hello bot' });
+    expect((await api(ts.url, `/api/bot/game/${matchID}/chat`, { text: 'good luck' }, bearer(b.token))).status).toBe(200);
+    await until(() => human.client.chatMessages.some((m) => m.payload === 'good luck' && m.sender === '1'), 'the bot\'s line at the human');
+    s.lines.splice(0, s.lines.length, ...s.lines.filter((l) => l.type !== 'chatLine'));
     const botDone = drive(ts.url, b.token, matchID, s, seeded(3).next);
     const rng = seeded(4).next;
     for (let n = 0; n < 2000; n++) {
@@ -268,4 +281,52 @@ describe.each(backends)('the HTTP bot API (%s)', (backend) => {
     for (const l of s.lines) checkPrivate(states, matchID, '1', l);
     human.stop();
   }, 180_000);
+});
+
+describe('the bot API\'s limits per token', () => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer('embedded', { limits: { botMove: { points: 2, seconds: 60 } }, botKeepAliveMs: 300 });
+  });
+  afterAll(() => ts?.stop());
+
+  it('moves per token, and open streams per token, are bounded', async () => {
+    const a = await botAccount(ts.url, 'limited_a');
+    const b = await botAccount(ts.url, 'limited_b');
+    const matchID = await newMatch(ts.url);
+    await join(ts.url, matchID, '0', a.token);
+    await join(ts.url, matchID, '1', b.token);
+    for (let i = 0; i < 2; i++) expect((await move(ts.url, b.token, matchID, { stateID: 0, action: 1001 })).status).toBe(400);
+    const third = await move(ts.url, b.token, matchID, { stateID: 0, action: 1001 });
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The other token is counted apart.
+    expect((await move(ts.url, a.token, matchID, { stateID: 0, action: 999_999 })).status).toBe(400);
+    const streams = Array.from({ length: 8 }, () => openStream(ts.url, matchID, a.token));
+    await until(() => streams.every((s) => s.lines.length > 0), 'eight streams open');
+    const ninth = await api(ts.url, `/api/bot/game/stream/${matchID}`, undefined, bearer(a.token));
+    expect(ninth.status).toBe(429);
+    for (const s of streams) s.abort();
+  });
+
+  it('a quiet stream gets a keep-alive newline, and closes once its token is gone from storage (revoked through another process)', async () => {
+    const c = await botAccount(ts.url, 'quiet_c');
+    const matchID = await newMatch(ts.url);
+    await join(ts.url, matchID, '0', c.token);
+    const r = await fetch(`${ts.url}/api/bot/game/stream/${matchID}`, { headers: bearer(c.token) });
+    const reader = r.body!.getReader();
+    const chunks: string[] = [];
+    const dec = new TextDecoder();
+    const reading = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        chunks.push(dec.decode(value));
+      }
+    })();
+    await until(() => chunks.join('').endsWith('}\n\n'), 'a keep-alive newline after gameFull', 5_000);
+    const owner = await ts.store.accounts.byKey('quiet_c');
+    expect(await ts.store.accounts.removeToken(owner!.id, c.id)).toBe(true);
+    await Promise.race([reading, new Promise((_, no) => setTimeout(() => no(new Error('stream still open')), 3_000))]);
+  });
 });

@@ -23,6 +23,8 @@ export function botApi(o: { accounts: AccountStore; service: MatchService; limit
   tokens: Koa.Middleware;
   join: Koa.Middleware;
   routes: Koa.Middleware;
+  /** A chat line of a match (as delivered to its seats' sockets): to the streams of its seats. */
+  chat(matchID: string, line: unknown): void;
   close(): void;
 } {
   const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '4kb', jsonStrict: true }) as unknown as Router.Middleware;
@@ -42,6 +44,7 @@ export function botApi(o: { accounts: AccountStore; service: MatchService; limit
     tokens: (ctx, next) => (ctx.path === '/auth/tokens' || ctx.path.startsWith('/auth/tokens/') ? tokens(ctx as never, next) : next()),
     join: joinWithToken(o.accounts),
     routes: (ctx, next) => (ctx.path.startsWith('/api/bot/') ? routes(ctx as never, next) : next()),
+    chat: (matchID, line) => streams.chat(matchID, line),
     close: () => streams.closeAll(),
   };
 }

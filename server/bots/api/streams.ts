@@ -1,7 +1,7 @@
 /**
  * Open game streams (GET /api/bot/game/stream/:matchID): NDJSON, one `gameFull` line, then a `gameState`
  * line for every new state of the match (heard through the match service's `onState`, whichever process
- * made the move), `gameFinish` at the end. A newline every KEEP_ALIVE_MS keeps proxies from closing a
+ * made the move), a `chatLine` for each line of the players' chat, `gameFinish` at the end. A newline every KEEP_ALIVE_MS keeps proxies from closing a
  * quiet stream, and each tick checks the streams' tokens are still valid: a token revoked here closes
  * its streams at once (`revoked`), one revoked through another process (or its account deleted) within a tick.
  */
@@ -11,6 +11,7 @@ import type { PlayerID } from '../../../game/index';
 import type { Logger } from '../../log';
 import type { MatchService, MatchView } from '../../match/service';
 import type { AccountStore } from '../../storage/accounts';
+import type { ChatLine } from '../../storage/types';
 import { HttpError } from '../../storage/errors';
 import type { Bearer } from './tokens';
 import { finishOf, stateLine, viewOf } from './view';
@@ -69,6 +70,13 @@ export class BotStreams {
     // A move saved between the read above and gameFull was skipped by `send` (sent was -1): caught up here.
     const latest = this.o.service.peek(matchID);
     if (latest) this.send(s, latest);
+  }
+
+  /** A line of the players' chat (storage/types.ts ChatLine) to the match's streams that have begun. */
+  chat(matchID: string, line: unknown): void {
+    const c = line as Partial<ChatLine>;
+    if (typeof c.sender !== 'string' || typeof c.payload !== 'string') return;
+    for (const s of this.open) if (s.matchID === matchID && s.sent >= 0) this.write(s, { type: 'chatLine', seat: c.sender, text: c.payload, at: c.at });
   }
 
   private send(s: Open, m: MatchView): void {
