@@ -7,6 +7,11 @@
  * line's view equals Watergate.playerView of the server's state at that state id for the seat, and
  * names none of the other side's secrets.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { Watergate, legalMoves, secretsOf, type WatergateState } from '../../game/index';
@@ -329,4 +334,32 @@ describe('the bot API\'s limits per token', () => {
     expect(await ts.store.accounts.removeToken(owner!.id, c.id)).toBe(true);
     await Promise.race([reading, new Promise((_, no) => setTimeout(() => no(new Error('stream still open')), 3_000))]);
   });
+});
+
+describe('docs/BOT-API.md', () => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer('embedded', { limits: { botMove: { points: 100_000, seconds: 60 } } });
+  });
+  afterAll(() => ts?.stop());
+
+  it('the HTTP bot API\'s TypeScript example plays a whole game against itself', async () => {
+    const doc = readFileSync('docs/BOT-API.md', 'utf8');
+    const section = doc.slice(doc.indexOf('## The HTTP bot API'));
+    const code = /```ts\n([\s\S]*?)```/.exec(section.slice(section.indexOf('### Example')))![1];
+    const dir = mkdtempSync(joinPath(tmpdir(), 'wg-bot-example-'));
+    const file = joinPath(dir, 'bot.mts');
+    writeFileSync(file, code);
+    const a = await botAccount(ts.url, 'example_a');
+    const b = await botAccount(ts.url, 'example_b');
+    const matchID = await newMatch(ts.url);
+    const run = (token: string) => promisify(execFile)(process.execPath, ['--import', 'tsx', file, ts.url, token, matchID], { timeout: 120_000 });
+    try {
+      const outs = await Promise.all([run(a.token), run(b.token)]);
+      for (const o of outs) expect(o.stdout).toMatch(/^over: /m);
+      expect(ts.server.service.peek(matchID)?.state.ctx.gameover).toBeDefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });
