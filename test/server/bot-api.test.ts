@@ -186,7 +186,15 @@ describe.each(backends)('the HTTP bot API (%s)', (backend) => {
   it('an illegal move is refused with the engine\'s reason; malformed ones name the field', async () => {
     const matchID = await newMatch(ts.url);
     await join(ts.url, matchID, '0', a.token);
+    // Before the second seat is taken: nothing is legal yet, and the line that says play began follows.
+    const early = openStream(ts.url, matchID, a.token);
+    await until(() => early.lines.length > 0, 'gameFull');
+    expect(early.lines[0]).toMatchObject({ type: 'gameFull', started: false, legal: [] });
     await join(ts.url, matchID, '1', b.token);
+    await until(() => early.lines.length > 1, 'the line saying play began');
+    expect(early.lines[1]).toMatchObject({ type: 'gameState', started: true, stateID: early.lines[0].stateID });
+    expect(early.lines[1].legal!.length).toBeGreaterThan(0);
+    early.abort();
     const s = openStream(ts.url, matchID, b.token);
     await until(() => s.lines.length > 0, 'gameFull');
     const full = s.lines[0];
@@ -311,6 +319,14 @@ describe('the bot API\'s limits per token', () => {
     await until(() => streams.every((s) => s.lines.length > 0), 'eight streams open');
     const ninth = await api(ts.url, `/api/bot/game/stream/${matchID}`, undefined, bearer(a.token));
     expect(ninth.status).toBe(429);
+    // A stream the client drops frees its place.
+    streams[0].abort();
+    await until(async () => {
+      const s = openStream(ts.url, matchID, a.token);
+      const ok = (await s.res).status === 200;
+      s.abort();
+      return ok;
+    }, 'a place freed by a dropped stream', 5_000);
     for (const s of streams) s.abort();
   });
 

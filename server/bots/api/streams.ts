@@ -14,7 +14,7 @@ import type { AccountStore } from '../../storage/accounts';
 import type { ChatLine } from '../../storage/types';
 import { HttpError } from '../../storage/errors';
 import type { Bearer } from './tokens';
-import { finishOf, stateLine, viewOf } from './view';
+import { finishOf, started, stateLine, viewOf } from './view';
 
 export const STREAMS = {
   /** Streams one token may hold open at once. */
@@ -32,6 +32,8 @@ interface Open {
   address: string;
   /** The state id of the last line sent; -1 until gameFull is written (changes heard before are caught up then). */
   sent: number;
+  /** Whether the last line sent said play had begun (both seats taken): the line that says it is sent even without a move. */
+  started: boolean;
   out: PassThrough;
 }
 
@@ -52,22 +54,25 @@ export class BotStreams {
     const count = (f: (s: Open) => boolean) => [...this.open].filter(f).length;
     if (count((s) => s.bearer.token.id === b.token.id) >= STREAMS.perToken) throw new HttpError(429, `at most ${STREAMS.perToken} open streams per token`);
     if (count((s) => s.address === address) >= STREAMS.perAddress) throw new HttpError(429, `at most ${STREAMS.perAddress} open streams per address`);
-    const s: Open = { matchID, seat, bearer: b, address, sent: -1, out: new PassThrough() };
+    // Read before anything is held open: a refusal here (storage away) is an ordinary error answer.
+    const now = await this.o.service.current(matchID);
+    if (!now) throw new HttpError(404, 'no such match');
+    const s: Open = { matchID, seat, bearer: b, address, sent: -1, started: false, out: new PassThrough() };
     this.open.add(s);
     this.o.service.follow(matchID, 1);
     ctx.req.socket.setTimeout(0);
-    ctx.req.on('close', () => this.close(s));
+    // The response's close: the client went away (or the stream ended).
+    ctx.res.on('close', () => this.close(s));
     ctx.compress = false; // a compressor would hold lines back until its buffer fills
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Accel-Buffering', 'no');
     ctx.type = 'application/x-ndjson';
     ctx.body = s.out;
-    const now = await this.o.service.current(matchID);
-    if (!now) return this.close(s);
     this.write(s, stateLine('gameFull', matchID, seat, now.state, now.metadata));
     s.sent = now.state._stateID;
+    s.started = started(now.metadata);
     this.finishIfOver(s, now);
-    // A move saved between the read above and gameFull was skipped by `send` (sent was -1): caught up here.
+    // A move saved since the read above was skipped by `send` (sent was -1): caught up here.
     const latest = this.o.service.peek(matchID);
     if (latest) this.send(s, latest);
   }
@@ -80,8 +85,10 @@ export class BotStreams {
   }
 
   private send(s: Open, m: MatchView): void {
-    if (s.sent < 0 || m.state._stateID <= s.sent || !this.open.has(s)) return;
+    const begins = !s.started && started(m.metadata);
+    if (s.sent < 0 || (m.state._stateID <= s.sent && !begins) || !this.open.has(s)) return;
     s.sent = m.state._stateID;
+    s.started = started(m.metadata);
     this.write(s, stateLine('gameState', m.matchID, s.seat, m.state, m.metadata));
     this.finishIfOver(s, m);
   }

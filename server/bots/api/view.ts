@@ -6,6 +6,7 @@
 import type { State } from 'boardgame.io';
 import { actionOf, legalActionsOfView } from '../../../game/api';
 import { playerView, type PlayerID, type WatergateState, type WatergateView } from '../../../game/index';
+import { openSeat } from '../../../protocol/index';
 import { matchStatus } from '../../lobby/public';
 import type { MatchData } from '../../storage/types';
 
@@ -34,17 +35,22 @@ export function finishOf(state: State<WatergateState>): { winner: PlayerID | nul
   return { winner: over.winner === '0' || over.winner === '1' ? over.winner : null, reason: typeof over.reason === 'string' ? over.reason : '' };
 }
 
+/** Whether play has begun: both seats are taken (until then the move path refuses every move). */
+export const started = (metadata: MatchData): boolean => openSeat(Object.values(metadata.players)) === null;
+
 /** One line of a game stream for the seat: `gameFull` (on opening) or `gameState`. */
 export function stateLine(type: 'gameFull' | 'gameState', matchID: string, seat: PlayerID, state: State<WatergateState>, metadata: MatchData): Record<string, unknown> {
   const view = viewOf(state, seat);
   const over = finishOf(state);
   const clock = matchStatus(matchID, metadata).clock;
+  const playing = started(metadata);
   return {
     type,
     ...(type === 'gameFull' ? { matchID, seat } : {}),
     stateID: state._stateID,
+    started: playing,
     view,
-    legal: over ? [] : legalOf(view),
+    legal: over || !playing ? [] : legalOf(view),
     ...(clock ? { clock } : {}),
     ...(over ? { status: over } : {}),
   };
