@@ -47,7 +47,6 @@ export async function bearer(ctx: Koa.Context, accounts: AccountStore, scope: st
 
 function tokenName(raw: unknown): string {
   const name = typeof raw === 'string' ? raw.trim() : '';
-  // eslint-disable-next-line no-control-regex
   if (name.length < 1 || name.length > TOKENS.nameMax || /[\u0000-\u001f\u007f]/.test(name)) throw new HttpError(400, `name must be 1 to ${TOKENS.nameMax} characters of text`);
   return name;
 }
