@@ -20,6 +20,7 @@ export const MOCKING = [
   'test/client/rated-form.test.tsx',
   'test/client/rematch-offer.test.tsx',
   'test/client/status.test.tsx',
+  'test/client/profile-bot.test.tsx',
   'test/tools/balance-variants.test.ts',
 ];
 
