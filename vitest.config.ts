@@ -21,6 +21,7 @@ export const MOCKING = [
   'test/client/rematch-offer.test.tsx',
   'test/client/status.test.tsx',
   'test/client/rated-result.test.tsx',
+  'test/client/profile-bot.test.tsx',
   'test/tools/balance-variants.test.ts',
 ];
 

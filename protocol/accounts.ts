@@ -160,6 +160,8 @@ export interface WinLoss {
 /** GET /players/:username */
 export interface Profile {
   username: string;
+  /** A bot account (it plays through the HTTP bot API: docs/BOT-API.md); absent for a player. */
+  bot?: true;
   ratings: Record<RatedSide, SideRatingView>;
   /** Ratings after each rated game, oldest first, per side. */
   history: Record<RatedSide, { at: number; rating: number }[]>;

@@ -39,6 +39,7 @@ import type { HttpLimits } from './socket/http';
 import { GameSockets } from './socket/sockets';
 import { clientMiddleware, compression } from './static';
 import { accounts } from './accounts/index';
+import { botApi } from './bots/api/index';
 import { StorageUnavailableError } from './storage/errors';
 import { LobbyReads } from './storage/lobby-db';
 import type { MatchStore } from './storage/types';
@@ -88,6 +89,8 @@ export interface ServerOptions extends LobbyHooks {
   leaderboardMinGames?: number;
   /** log2 of scrypt's N for new password hashes (PASSWORD_COST, default 15; tests' servers 10). */
   passwordCost?: number;
+  /** The bot API's keep-alive and token re-check period for game streams (default 20 s: server/bots/api/streams.ts), for tests. */
+  botKeepAliveMs?: number;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -147,6 +150,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     send: { allowLocal: false, ...opts.webhooks },
     accountNotify: async (id) => (await store.accounts.byID(id))?.settings.notify ?? null,
   });
+  // The HTTP bot API (bots/api/): tokens from a session, a bot token on the Lobby's join route, /api/bot with tokens only.
+  const botApiRoutes = botApi({ accounts: store.accounts, service, limiter, log, keepAliveMs: opts.botKeepAliveMs });
+  // The players' chat reaches the bots' streams where it reaches the seats' sockets: the match's one
+  // Delivery (set by the sockets below), teed here so that neither layer knows of the other.
+  const setDelivery = service.setDelivery.bind(service);
+  service.setDelivery = (d) => setDelivery({ ...d, chat: (matchID, line) => (d.chat(matchID, line), botApiRoutes.chat(matchID, line)) });
   const clocks = new ClockKeeper({ service, store, log, scanMs: opts.clockScanMs });
   const sockets = new GameSockets({
     game,
@@ -252,6 +261,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Sessions before every route: a signed-in player's seats belong to the account (accounts/).
   const account = accounts({ store, service, limiter, game, publicUrl: opts.publicUrl, leaderboardMinGames: opts.leaderboardMinGames, passwordCost: opts.passwordCost });
   app.use(account.sessions);
+  app.use(botApiRoutes.tokens);
+  app.use(botApiRoutes.join);
+  app.use(botApiRoutes.routes);
   app.use(account.routes);
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);
   app.use(lobby.routes());
@@ -289,6 +301,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     (closing ??= (async () => {
       log.info('shutting down');
       appServer.close();
+      botApiRoutes.close();
       await stale?.stop();
       clocks.stop();
       await presence.stop();

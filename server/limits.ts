@@ -58,6 +58,14 @@ export const LIMITS = {
   undo: { points: 30, seconds: 60 },
   /** "Play now" asks (each a waiting ticket that may be paired into a match; polls are not counted). */
   pair: { points: 30, seconds: 600 },
+  /** Bot API moves and resignations (POST /api/bot/game/:id/move, resign): per token. */
+  botMove: { points: 10, seconds: 1 },
+  /** Bot API game streams opened (GET /api/bot/game/stream/:id): per token (how many may be open at once: server/bots/api/streams.ts). */
+  botStream: { points: 30, seconds: 60 },
+  /** Bot API chat lines: per token (the match's own chat limit applies too). */
+  botChat: { points: 10, seconds: 10 },
+  /** Personal API tokens made (POST /auth/tokens): per account. */
+  token: { points: 20, seconds: 3600 },
 } as const satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
 
@@ -177,6 +185,10 @@ const WHAT: Record<LimitName, string> = {
   loginName: 'too many wrong passwords for this username',
   undo: 'too many take-backs from your address',
   pair: 'too many "Play now" asks from your address',
+  botMove: 'too many moves with this token',
+  botStream: 'too many game streams opened with this token',
+  botChat: 'too many chat lines with this token',
+  token: 'too many API tokens made for this account',
 };
 
 /** Throws TooManyRequests unless `key` may make one more request of `name` (worth `points`). */

@@ -49,6 +49,7 @@ export default function ProfilePage({ username }: { username: string }): ReactNo
   return (
     <div className="profile-page" data-profile={p.username}>
       <h1>{t('profile.title', { name: p.username })}</h1>
+      {p.bot && <p className="hint" data-bot>{t('profile.bot')}</p>}
       <section className="panel" aria-labelledby="ratings-title">
         <h2 id="ratings-title">{t('profile.ratings')}</h2>
         <ul className="ratings">

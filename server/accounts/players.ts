@@ -81,7 +81,7 @@ export function addPlayerRoutes(o: { router: Router; accounts: AccountStore; min
     // Unlisted matches only for someone seated in them (the player, or that match's opponent, signed in):
     // to everyone else they are not there, in the list or in any count (docs/SECURITY.md "Unlisted matches and the players' chat").
     const viewer = (ctx.state.account as Account | undefined)?.id ?? null;
-    ctx.body = profileOf(a.username, ratings, await accounts.results(a.id, PROFILE_RESULTS, { seenBy: viewer }), Date.now());
+    ctx.body = { ...profileOf(a.username, ratings, await accounts.results(a.id, PROFILE_RESULTS, { seenBy: viewer }), Date.now()), ...(a.bot ? { bot: true as const } : {}) };
   });
 
   // Each side's board as last read, shared by every request until it is LEADERBOARD_FRESH_MS old (one

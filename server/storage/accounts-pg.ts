@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { newRating } from '../ratings/glicko';
 import { gameEnd, PAIR_LIMIT, SIDES, unratedBecause, type Side } from '../ratings/rules';
-import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket, type ApiToken, tokenRow, TOKEN_USE_GRANULARITY_MS } from './accounts';
 import { passkeyRow, PAIR_RATED_SQL, RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
 import { lookalikeKey } from './lookalike';
 import type { SqlQuery } from './sql';
@@ -21,6 +21,7 @@ const t = (schema: string) => ({
   mv: `"${schema}".wg_moves`,
   sn: `"${schema}".wg_seen`,
   sk: `"${schema}".wg_seen_key`,
+  tk: `"${schema}".wg_api_tokens`,
 });
 
 export async function createAccountTables(q: SqlQuery, schema: string): Promise<void> {
@@ -64,6 +65,11 @@ export async function createAccountTables(q: SqlQuery, schema: string): Promise<
   await q.query(`CREATE UNIQUE INDEX IF NOT EXISTS wg_accounts_skeleton ON ${n.a} (skeleton)`);
   await q.query(`ALTER TABLE ${n.p} ADD COLUMN IF NOT EXISTS name text`);
   await q.query(`ALTER TABLE ${n.p} ADD COLUMN IF NOT EXISTS last_used_at bigint`);
+  // Bot accounts and their personal API tokens (server/bots/api/): added after the first release.
+  await q.query(`ALTER TABLE ${n.a} ADD COLUMN IF NOT EXISTS bot boolean NOT NULL DEFAULT false`);
+  await q.query(`CREATE TABLE IF NOT EXISTS ${n.tk} (id text PRIMARY KEY, account_id text NOT NULL REFERENCES ${n.a} (id) ON DELETE CASCADE,
+    hash text NOT NULL UNIQUE, name text NOT NULL, scopes text NOT NULL, created_at bigint NOT NULL, last_used_at bigint)`);
+  await q.query(`CREATE INDEX IF NOT EXISTS wg_api_tokens_account ON ${n.tk} (account_id)`);
   // Accounts from before look-alike keys get theirs, oldest first; one whose key an older account already
   // has (a look-alike pair made before the check) keeps none, and the older account keeps the name.
   const { rows } = await q.query<{ id: string; username: string }>(`SELECT id, username FROM ${n.a} WHERE skeleton IS NULL ORDER BY created_at, id`);
@@ -80,6 +86,7 @@ const accountOf = (r: Row) => ({
   createdAt: Number(r.created_at),
   settings: JSON.parse(String(r.settings)) as AccountSettings,
   hasPassword: r.password !== null,
+  bot: r.bot === true,
   password: (r.password as string | null) ?? null,
 });
 const passkeyOf = (r: Row): Passkey => passkeyRow(r);
@@ -182,6 +189,49 @@ export class PgAccounts implements AccountStore {
   async removePasskeys(accountID: string): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.n.p} WHERE account_id = $1`, [accountID]);
   }
+  async addToken(t: ApiToken & { hash: string }, max: number): Promise<boolean> {
+    return this.sql.transaction(async (q) => {
+      // The account's row locked: two concurrent adds cannot both pass the count.
+      const { rows: acc } = await q.query(`SELECT 1 FROM ${this.n.a} WHERE id = $1 FOR UPDATE`, [t.accountID]);
+      if (!acc[0]) return false;
+      const { rows } = await q.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.n.tk} WHERE account_id = $1`, [t.accountID]);
+      if (Number(rows[0].n) >= max) return false;
+      await q.query(`INSERT INTO ${this.n.tk} (id, account_id, hash, name, scopes, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [t.id, t.accountID, t.hash, t.name, JSON.stringify(t.scopes), t.createdAt]);
+      return true;
+    });
+  }
+  async tokens(accountID: string): Promise<ApiToken[]> {
+    const { rows } = await this.sql.query(`SELECT * FROM ${this.n.tk} WHERE account_id = $1 ORDER BY created_at, id`, [accountID]);
+    return rows.map(tokenRow);
+  }
+  async removeToken(accountID: string, id: string): Promise<boolean> {
+    const { rows } = await this.sql.query(`DELETE FROM ${this.n.tk} WHERE account_id = $1 AND id = $2 RETURNING id`, [accountID, id]);
+    return rows.length === 1;
+  }
+  async tokenByHash(hash: string, now: number) {
+    const { rows } = await this.sql.query(
+      `SELECT t.*, a.id AS a_id, a.username, a.password, a.settings, a.created_at AS a_created_at, a.bot FROM ${this.n.tk} t JOIN ${this.n.a} a ON a.id = t.account_id WHERE t.hash = $1`,
+      [hash],
+    );
+    const r = rows[0];
+    if (!r) return undefined;
+    const token = tokenRow(r);
+    if (token.lastUsedAt === null || now - token.lastUsedAt >= TOKEN_USE_GRANULARITY_MS) await this.sql.query(`UPDATE ${this.n.tk} SET last_used_at = $2 WHERE id = $1`, [token.id, now]);
+    const { password: _p, ...a } = accountOf({ ...r, id: r.a_id, created_at: r.a_created_at });
+    return { token, account: a };
+  }
+  async makeBot(accountID: string): Promise<boolean> {
+    return this.sql.transaction(async (q) => {
+      // The account's row locked first, as `remove` and seat links do: a seat being linked commits before, or after the flag.
+      const { rows: acc } = await q.query<{ bot: boolean }>(`SELECT bot FROM ${this.n.a} WHERE id = $1 FOR UPDATE`, [accountID]);
+      if (!acc[0]) return false;
+      const { rows } = await q.query(`SELECT 1 FROM ${this.n.l} WHERE account_id = $1 UNION ALL SELECT 1 FROM ${this.n.x} WHERE account_id = $1 LIMIT 1`, [accountID]);
+      if (rows[0]) return acc[0].bot;
+      await q.query(`UPDATE ${this.n.a} SET bot = true WHERE id = $1`, [accountID]);
+      return true;
+    });
+  }
+
   async putChallenge(c: { id: string; challenge: string; accountID: string | null; expiresAt: number }): Promise<void> {
     await this.sql.query(`DELETE FROM ${this.n.c} WHERE expires_at < $1`, [Date.now()]);
     await this.sql.query(`INSERT INTO ${this.n.c} (id, challenge, account_id, expires_at) VALUES ($1, $2, $3, $4)`, [c.id, c.challenge, c.accountID, c.expiresAt]);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { UnratedReason } from '../../protocol/accounts';
 import { gameEnd, PAIR_LIMIT, unratedBecause, type Side } from '../ratings/rules';
-import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket } from './accounts';
+import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket, type ApiToken, tokenRow, TOKEN_USE_GRANULARITY_MS } from './accounts';
 import { lookalikeKey } from './lookalike';
 import { mergeMetadata, type StoredRow } from './types';
 
@@ -53,6 +53,11 @@ export function createAccountTables(db: Database.Database): void {
   if (!passkeyCols.some((c) => c.name === 'name')) db.exec('ALTER TABLE wg_passkeys ADD COLUMN name TEXT');
   if (!passkeyCols.some((c) => c.name === 'last_used_at')) db.exec('ALTER TABLE wg_passkeys ADD COLUMN last_used_at INTEGER');
   backfillSkeletons(db);
+  // Bot accounts and their personal API tokens (server/bots/api/): added after the first release.
+  if (!accountCols.some((c) => c.name === 'bot')) db.exec('ALTER TABLE wg_accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0');
+  db.exec(`CREATE TABLE IF NOT EXISTS wg_api_tokens (id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES wg_accounts (id) ON DELETE CASCADE,
+      hash TEXT NOT NULL UNIQUE, name TEXT NOT NULL, scopes TEXT NOT NULL, created_at INTEGER NOT NULL, last_used_at INTEGER);
+    CREATE INDEX IF NOT EXISTS wg_api_tokens_account ON wg_api_tokens (account_id);`);
 }
 
 /**
@@ -74,13 +79,14 @@ function backfillSkeletons(db: Database.Database): void {
 export const PAIR_RATED_SQL = (results: string, p: [string, string, string]) =>
   `SELECT count(*) AS n FROM ${results} WHERE account_id = ${p[0]} AND opponent_id = ${p[1]} AND rated = 1 AND finished_at > ${p[2]}`;
 
-type AccountRow = { id: string; username: string; password: string | null; settings: string; created_at: number };
+type AccountRow = { id: string; username: string; password: string | null; settings: string; created_at: number; bot?: number };
 const account = (r: AccountRow): Account & { password: string | null } => ({
   id: r.id,
   username: r.username,
   createdAt: Number(r.created_at),
   settings: JSON.parse(r.settings) as AccountSettings,
   hasPassword: r.password !== null,
+  bot: Boolean(r.bot),
   password: r.password,
 });
 
@@ -214,6 +220,37 @@ export class SqliteAccounts implements AccountStore {
   async removePasskeys(accountID: string): Promise<void> {
     this.db.prepare('DELETE FROM wg_passkeys WHERE account_id = ?').run(accountID);
   }
+  async addToken(t: ApiToken & { hash: string }, max: number): Promise<boolean> {
+    return this.db.transaction(() => {
+      const { n } = this.db.prepare('SELECT count(*) AS n FROM wg_api_tokens WHERE account_id = ?').get(t.accountID) as { n: number };
+      if (n >= max) return false;
+      this.db.prepare('INSERT INTO wg_api_tokens (id, account_id, hash, name, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(t.id, t.accountID, t.hash, t.name, JSON.stringify(t.scopes), t.createdAt);
+      return true;
+    }).immediate();
+  }
+  async tokens(accountID: string): Promise<ApiToken[]> {
+    return (this.db.prepare('SELECT * FROM wg_api_tokens WHERE account_id = ? ORDER BY created_at, id').all(accountID) as Record<string, unknown>[]).map(tokenRow);
+  }
+  async removeToken(accountID: string, id: string): Promise<boolean> {
+    return this.db.prepare('DELETE FROM wg_api_tokens WHERE account_id = ? AND id = ?').run(accountID, id).changes === 1;
+  }
+  async tokenByHash(hash: string, now: number) {
+    const r = this.db.prepare('SELECT t.*, a.id AS a_id, a.username, a.password, a.settings, a.created_at AS a_created_at, a.bot FROM wg_api_tokens t JOIN wg_accounts a ON a.id = t.account_id WHERE t.hash = ?').get(hash) as Record<string, unknown> | undefined;
+    if (!r) return undefined;
+    const token = tokenRow(r);
+    if (token.lastUsedAt === null || now - token.lastUsedAt >= TOKEN_USE_GRANULARITY_MS) this.db.prepare('UPDATE wg_api_tokens SET last_used_at = ? WHERE id = ?').run(now, token.id);
+    const { password: _p, ...a } = account({ id: String(r.a_id), username: String(r.username), password: r.password as string | null, settings: String(r.settings), created_at: Number(r.a_created_at), bot: Number(r.bot) });
+    return { token, account: a };
+  }
+  async makeBot(accountID: string): Promise<boolean> {
+    return this.db.transaction(() => {
+      // Seat links are kept while the match exists and results for ever: an account that ever played has one or the other.
+      const played = this.db.prepare('SELECT 1 FROM wg_account_seats WHERE account_id = ? UNION ALL SELECT 1 FROM wg_results WHERE account_id = ? LIMIT 1').get(accountID, accountID);
+      if (played) return (this.db.prepare('SELECT bot FROM wg_accounts WHERE id = ?').get(accountID) as { bot: number } | undefined)?.bot === 1;
+      return this.db.prepare('UPDATE wg_accounts SET bot = 1 WHERE id = ?').run(accountID).changes === 1;
+    }).immediate();
+  }
+
   async putChallenge(c: { id: string; challenge: string; accountID: string | null; expiresAt: number }): Promise<void> {
     this.db.prepare('DELETE FROM wg_challenges WHERE expires_at < ?').run(Date.now());
     this.db.prepare('INSERT INTO wg_challenges (id, challenge, account_id, expires_at) VALUES (?, ?, ?, ?)').run(c.id, c.challenge, c.accountID, c.expiresAt);

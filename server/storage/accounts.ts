@@ -27,7 +27,32 @@ export interface Account {
   settings: AccountSettings;
   /** Whether a password is set (an account may have passkeys only). */
   hasPassword: boolean;
+  /** A bot account (POST /api/bot/upgrade, for good): it plays through the HTTP bot API (server/bots/api/). */
+  bot: boolean;
 }
+
+/** A personal API token as its owner sees it (the token itself is shown once and stored as its SHA-256). */
+export interface ApiToken {
+  id: string;
+  accountID: string;
+  name: string;
+  scopes: string[];
+  createdAt: number;
+  /** When it last authenticated a request (null: never yet; updated at most once a minute). */
+  lastUsedAt: number | null;
+}
+
+/** A token's lastUsedAt is written at most this often (a bot's every move would otherwise write a row). */
+export const TOKEN_USE_GRANULARITY_MS = 60_000;
+
+export const tokenRow = (r: Record<string, unknown>): ApiToken => ({
+  id: String(r.id),
+  accountID: String(r.account_id),
+  name: String(r.name),
+  scopes: JSON.parse(String(r.scopes)) as string[],
+  createdAt: Number(r.created_at),
+  lastUsedAt: r.last_used_at === null || r.last_used_at === undefined ? null : Number(r.last_used_at),
+});
 
 export interface Passkey {
   id: string;
@@ -195,6 +220,17 @@ export interface AccountStore {
   removePasskey(accountID: string, id: string): Promise<boolean>;
   /** Removes every passkey of the account. */
   removePasskeys(accountID: string): Promise<void>;
+
+  /** Adds a token unless the account already has `max`: whether it was added (one transaction). */
+  addToken(t: ApiToken & { hash: string }, max: number): Promise<boolean>;
+  /** The account's tokens, oldest first (never their hashes). */
+  tokens(accountID: string): Promise<ApiToken[]>;
+  /** Revokes the account's token `id` (only the account's own): whether there was one. */
+  removeToken(accountID: string, id: string): Promise<boolean>;
+  /** The token with this hash and its account, noting its use at `now` (see TOKEN_USE_GRANULARITY_MS). */
+  tokenByHash(hash: string, now: number): Promise<{ token: ApiToken; account: Account } | undefined>;
+  /** Makes the account a bot account for good, if it never held a seat nor has a result: whether it is one now. */
+  makeBot(accountID: string): Promise<boolean>;
   putChallenge(c: { id: string; challenge: string; accountID: string | null; expiresAt: number }): Promise<void>;
   /** The challenge, once: it is deleted as it is read; undefined when unknown or expired. */
   takeChallenge(id: string, now: number): Promise<{ challenge: string; accountID: string | null } | undefined>;

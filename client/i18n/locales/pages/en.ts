@@ -269,6 +269,7 @@ const enPages = {
   },
   profile: {
     title: '{{name}}',
+    bot: 'A bot account: a program that plays through the bot API.',
     ratings: 'Ratings by side',
     chart: 'Rating after each rated game',
     rated_one: '{{count}} rated game',

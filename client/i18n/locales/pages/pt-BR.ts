@@ -271,6 +271,7 @@ const ptBRPages: PageTranslation = {
   },
   profile: {
     title: '{{name}}',
+    bot: 'Uma conta de bot: um programa que joga pela API de bots.',
     ratings: 'Classificações por lado',
     chart: 'Classificação após cada jogo valendo classificação',
     rated_one: '{{count}} jogo classificado',

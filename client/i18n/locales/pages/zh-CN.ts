@@ -266,6 +266,7 @@ const zhCNPages: PageTranslation = {
   },
   profile: {
     title: '{{name}}',
+    bot: '机器人账户：通过机器人 API 对局的程序。',
     ratings: '各方等级分',
     chart: '每局计分对局后的等级分',
     rated_other: '{{count}} 局计分对局',
