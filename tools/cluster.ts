@@ -60,6 +60,9 @@ backend servers
   # The match a request belongs to: a socket names it in its query, a Lobby API call in its path.
   http-request set-var(txn.match) url_param(matchID)
   http-request set-var(txn.match) path,field(4,/) if { path_reg ^/games/[^/]+/[A-Za-z0-9_-]+(/|$) } !{ path_reg ^/games/[^/]+/(create|vs-computer)$ } !{ var(txn.match) -m found }
+  # A bot's stream and its moves over HTTP (docs/BOT-API.md) go to the process that serves their match too.
+  http-request set-var(txn.match) path,field(6,/) if { path_reg ^/api/bot/game/stream/[A-Za-z0-9_-]+$ } !{ var(txn.match) -m found }
+  http-request set-var(txn.match) path,field(5,/) if { path_reg ^/api/bot/game/[A-Za-z0-9_-]+/(move|resign|chat)$ } !{ var(txn.match) -m found }
   balance hash var(txn.match)
   hash-type consistent
   option httpchk GET /healthz
