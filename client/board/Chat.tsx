@@ -4,10 +4,11 @@
  * none: the server never sends it). Lines are shown as text, never as HTML. Loaded on demand: the board
  * is drawn without it.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerID } from '../../game';
 import { roleName } from '../i18n/words';
+import ChatRoom from './ChatRoom';
 
 export interface ChatLine {
   id: string;
@@ -19,46 +20,16 @@ const MAX = 500;
 
 export default function Chat({ lines, names, send }: { lines: ChatLine[]; names: Record<string, string | undefined>; send: (text: string) => void }): ReactNode {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const list = useRef<HTMLOListElement>(null);
   // A reconnect may hear the kept lines again: each line once.
   const seen = new Set<string>();
   const shown = lines.filter((l) => typeof l.payload === 'string' && !seen.has(l.id) && seen.add(l.id));
-  useEffect(() => {
-    // To the end, in the next frame: at once it would lay the whole page out inside the move's own task.
-    const frame = requestAnimationFrame(() => {
-      if (list.current) list.current.scrollTop = list.current.scrollHeight;
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [shown.length]);
-  const submit = () => {
-    const s = text.trim();
-    if (!s) return;
-    send(s.slice(0, MAX));
-    setText('');
-  };
+  const who = (sender: string) => (names[sender] ? `${roleName(t, sender as PlayerID)} (${names[sender]})` : roleName(t, sender as PlayerID));
   return (
-    <section className="chat" aria-label={t('chat.title')}>
-      <h2>{t('chat.title')}</h2>
-      <ol ref={list} className="chat-lines" aria-live="polite">
-        {shown.map((l) => (
-          <li key={l.id} className={`role-${l.sender}`}>
-            <strong>{names[l.sender] ? `${roleName(t, l.sender as PlayerID)} (${names[l.sender]})` : roleName(t, l.sender as PlayerID)}:</strong> {String(l.payload)}
-          </li>
-        ))}
-      </ol>
-      <form
-        className="chat-say"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <input aria-label={t('chat.say')} placeholder={t('chat.say')} value={text} maxLength={MAX} onChange={(e) => setText(e.target.value)} />
-        <button type="submit" disabled={!text.trim()}>
-          {t('chat.send')}
-        </button>
-      </form>
-    </section>
+    <ChatRoom
+      lines={shown.map((l) => ({ id: l.id, who: who(l.sender), text: String(l.payload), className: `role-${l.sender}` }))}
+      words={{ title: t('chat.title'), say: t('chat.say') }}
+      max={MAX}
+      say={send}
+    />
   );
 }
