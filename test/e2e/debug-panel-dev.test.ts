@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launch, type Session } from './helpers/browser';
 import { startDevServer, type DevServer } from './helpers/dev-server';
+import { key, slider } from './helpers/debug-panel';
 import { boardState, waitForChange } from './helpers/play';
 
 let dev: DevServer;
@@ -29,23 +30,6 @@ afterAll(async () => {
 
 const panel = (page: Page) => page.locator('section.debug-panel');
 const tab = (page: Page, name: string) => panel(page).getByRole('button', { name, exact: true }).click();
-
-/** Sets one of the AI tab's sliders as a person would drag it. */
-const slider = (page: Page, key: string, value: number) =>
-  page.evaluate(
-    ([k, v]) => {
-      const input = document.getElementById(`ai-option-${k}`) as HTMLInputElement;
-      input.value = String(v);
-      input.dispatchEvent(new Event('change'));
-    },
-    [key, value] as const,
-  );
-
-/** Presses one of the panel's keys with nothing focused (the panel listens on the page). */
-async function key(page: Page, k: string) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press(k);
-}
 
 const lines = (page: Page) => page.locator('.record-lines li').count();
 

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { key, slider } from './helpers/debug-panel';
 import { boardState, waitForChange } from './helpers/play';
 import { useServerAndBrowser } from './helpers/setup';
 
@@ -21,23 +22,6 @@ async function openLocal(): Promise<Page> {
   await page.locator('.prompt.mine').waitFor();
   await page.locator('section.debug-panel .panel').waitFor();
   return page;
-}
-
-/** Sets one of the AI tab's sliders as a person would drag it. */
-const slider = (page: Page, key: string, value: number) =>
-  page.evaluate(
-    ([k, v]) => {
-      const input = document.getElementById(`ai-option-${k}`) as HTMLInputElement;
-      input.value = String(v);
-      input.dispatchEvent(new Event('change'));
-    },
-    [key, value] as const,
-  );
-
-/** Presses one of the panel's keys with nothing focused (as the panel listens on the page). */
-async function key(page: Page, k: string) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press(k);
 }
 
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
