@@ -111,7 +111,9 @@ export class MovePath {
     if (req.credentials !== null && !authenticateCredentials(req.credentials, seatEntry(e.metadata.players, playerID)))
       return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${playerID}` };
     const state = e.state as State<WatergateState>;
-    if (req.stateID !== null && req.stateID !== state._stateID)
+    // A decision made on a state that moved on is refused; giving up is not a decision about the state, so
+    // a resignation sent while the opponent's move landed still resigns (else the player's "Resign" is lost).
+    if (req.stateID !== null && req.stateID !== state._stateID && req.type !== 'resign')
       return { matchID, type: 'stale', message: `your state ${req.stateID} is out of date (now ${state._stateID}): resyncing` };
     if (state.ctx.gameover !== undefined) return { matchID, type: 'invalid-move', message: 'the game is over' };
     // The computer's move for a seat its owner took back meanwhile, or a clock that no longer runs out.

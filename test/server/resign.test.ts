@@ -1,8 +1,10 @@
 /**
  * Resigning over the socket: the player who is not to move gives up while the other decides; both
- * clients see the game end with the reason, the stored match says so, and nothing can be played after.
+ * clients see the game end with the reason, the stored match says so, and nothing can be played after; a
+ * resignation sent as the opponent's move lands is not lost as stale.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legalMoves, type WatergateState } from '../../game/index';
 import type { GuardError } from '../../protocol/index';
 import { createAndJoin, next, nextState, rawSocket, startTestServer, stored, type TestServer } from './helpers';
 
@@ -42,6 +44,28 @@ describe('resign over the socket', () => {
     const after = next<[GuardError]>(sockets['0'], 'watergate:error');
     sockets['0'].emit('update', action('resign', '0', creds['0']), stateID + 1, matchID, '0');
     expect((await after)[0]).toMatchObject({ type: 'invalid-move', message: 'the game is over' });
+    sockets['0'].close();
+    sockets['1'].close();
+  });
+
+  it('a resignation sent on a state the opponent\'s move has just replaced still resigns (a decision would be refused as stale)', async () => {
+    const { matchID, creds } = await createAndJoin(t.url);
+    const sockets = { '0': await rawSocket(t.url), '1': await rawSocket(t.url) };
+    for (const seat of ['0', '1'] as const) {
+      const synced = next(sockets[seat], 'sync');
+      sockets[seat].emit('sync', matchID, seat, creds[seat], 2);
+      await synced;
+    }
+    const { state } = await stored(t.store, matchID);
+    const m = legalMoves(state.G as WatergateState, '0')[0];
+    // The Editor decides; Nixon's board still shows the state before and resigns from it.
+    const seen = nextState(sockets['1']);
+    sockets['0'].emit('update', action(m.move, '0', creds['0'], m.args), state._stateID, matchID, '0');
+    await seen;
+    const over = nextState(sockets['1']);
+    sockets['1'].emit('update', action('resign', '1', creds['1']), state._stateID, matchID, '1');
+    await over;
+    expect((await stored(t.store, matchID)).state.ctx.gameover).toEqual({ winner: '0', reason: 'resigned' });
     sockets['0'].close();
     sockets['1'].close();
   });
