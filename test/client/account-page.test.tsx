@@ -5,24 +5,15 @@
  * anything is sent; a good one is sent as typed. Signed in, the passkeys are listed (added, last used)
  * and removed, a password change may remove them all, and a look-alike username is refused in words.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render } from '@testing-library/react';
-import { initI18n, loadPageWords, setLanguage } from '../../client/i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render } from '@testing-library/react';
+import { usePageWords } from '../helpers/page-words';
 import { USERNAME_LOOKALIKE } from '../../protocol/accounts';
 import AccountPage from '../../client/account/AccountPage';
 import pages from '../../client/i18n/locales/pages/pt-BR';
 import ptBR from '../../client/i18n/locales/pt-BR';
 
-beforeAll(async () => {
-  localStorage.setItem('watergate.lang', 'pt-BR');
-  await initI18n();
-  await setLanguage('pt-BR');
-  await loadPageWords();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+usePageWords('pt-BR');
 
 describe('the sign-up form', () => {
   it('refuses in Portuguese what the server would refuse, sending nothing; sends a good username', async () => {

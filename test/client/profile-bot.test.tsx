@@ -3,22 +3,13 @@
  * A bot account's profile says so (its server answer carries `bot: true`: test/server/bot-api.test.ts),
  * in the page's language; a player's profile does not.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
-import { initI18n, loadPageWords, setLanguage } from '../../client/i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { usePageWords } from '../helpers/page-words';
 import ProfilePage from '../../client/account/ProfilePage';
 import pages from '../../client/i18n/locales/pages/pt-BR';
 
-beforeAll(async () => {
-  localStorage.setItem('watergate.lang', 'pt-BR');
-  await initI18n();
-  await setLanguage('pt-BR');
-  await loadPageWords();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+usePageWords('pt-BR');
 
 const side = { rating: 1500, rd: 350, games: 0 };
 const profile = (bot: boolean) => ({
