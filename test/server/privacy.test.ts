@@ -168,12 +168,9 @@ describe('one process', () => {
   });
 });
 
-/** Both players resign-finish a match Ann (the Editor) and Bob create, listed or not; resolves when both records are kept. */
-async function finish(url: string, ann: Signed, bob: Signed, unlisted: boolean): Promise<string> {
-  const matchID = (await ann.call('/games/watergate/create', { unlisted })).body.matchID as string;
-  const c0 = (await ann.call(`/games/watergate/${matchID}/join`, { playerID: '0' })).body.playerCredentials;
-  await bob.call(`/games/watergate/${matchID}/join`, { playerID: '1' });
-  const p = player(url, matchID, '0', c0);
+/** The seat's board resigns its match; resolves once the game is over on it. */
+async function resign(url: string, matchID: string, seat: string, credentials: string): Promise<void> {
+  const p = player(url, matchID, seat, credentials);
   try {
     await until(() => p.state() !== null, 'synced');
     (p.client.moves as Record<string, () => void>).resign();
@@ -181,6 +178,14 @@ async function finish(url: string, ann: Signed, bob: Signed, unlisted: boolean):
   } finally {
     p.stop();
   }
+}
+
+/** Both players resign-finish a match Ann (the Editor) and Bob create, listed or not; resolves when both records are kept. */
+async function finish(url: string, ann: Signed, bob: Signed, unlisted: boolean): Promise<string> {
+  const matchID = (await ann.call('/games/watergate/create', { unlisted })).body.matchID as string;
+  const c0 = (await ann.call(`/games/watergate/${matchID}/join`, { playerID: '0' })).body.playerCredentials;
+  await bob.call(`/games/watergate/${matchID}/join`, { playerID: '1' });
+  await resign(url, matchID, '0', c0);
   await until(async () => ((await ann.call(`/players/${ann.username}`)).body.matches as { matchID: string }[]).some((m) => m.matchID === matchID), 'the record kept');
   return matchID;
 }
@@ -221,24 +226,10 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       const second = (await ask(eve, '127.0.0.3')).body;
       expect(second).toMatchObject({ status: 'paired', matchID: expect.any(String) });
       expect((await t.store.head(second.matchID))!.metadata.unlisted).toBe(true);
-      const p = player(t.url, second.matchID, second.playerID, second.playerCredentials);
-      try {
-        await until(() => p.state() !== null, 'synced');
-        (p.client.moves as Record<string, () => void>).resign();
-        await until(() => p.state()!.ctx.gameover !== undefined, 'over');
-      } finally {
-        p.stop();
-      }
+      await resign(t.url, second.matchID, second.playerID, second.playerCredentials);
       const vs = (await dee.call('/games/watergate/vs-computer', { botSeat: '1', level: 'easy' })).body;
       const c = (await dee.call(`/games/watergate/${vs.matchID}/join`, { playerID: '0' })).body.playerCredentials;
-      const q = player(t.url, vs.matchID, '0', c);
-      try {
-        await until(() => q.state() !== null, 'synced');
-        (q.client.moves as Record<string, () => void>).resign();
-        await until(() => q.state()!.ctx.gameover !== undefined, 'over');
-      } finally {
-        q.stop();
-      }
+      await resign(t.url, vs.matchID, '0', c);
       await until(async () => (await dee.call('/players/dee')).body.matches.length === 2, 'both records kept');
       const seen = (await api(t.url, '/players/dee')).body;
       expect(seen.matches.map((m: { matchID: string }) => m.matchID)).toEqual([vs.matchID, second.matchID]);
