@@ -5,7 +5,14 @@ import { defineConfig } from 'vitest/config';
  * 100 ms after each of its moves, which the file reads from when the moves are drawn): they run after
  * every other file, alone, so another file's work on the second core does not delay the drawing.
  */
-const QUIET = ['test/e2e/debug-panel.test.ts', 'test/e2e/debug-panel-dev.test.ts'];
+const QUIET = ['test/e2e/debug-panel.test.ts'];
+
+/**
+ * The Debug panel under `npm run dev` (Vite's dev server): first, alone, before anything else runs. After
+ * other journeys on a loaded host it twice found the local game already moved on before its first press
+ * (passing alone every time, cold or warm Vite cache): not understood yet — the note of 2026-12-04 says so.
+ */
+const DEV = ['test/e2e/debug-panel-dev.test.ts'];
 
 /**
  * Files that mock a module, stub a global or reload modules to patch them (vi.mock, vi.stubGlobal,
@@ -46,11 +53,12 @@ export default defineConfig({
       // server) took about 100 of the 630 CPU-seconds of the non-browser files, the tests themselves
       // slower on cold code (docs/BENCHMARKS.md, "Test suite"). Each file still starts its own servers
       // and stores. Files that replace a module or a global keep a fresh context of their own.
-      { test: { ...shared, name: 'suite', isolate: false, include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['**/node_modules/**', 'test/e2e/**', ...QUIET, ...MOCKING] } },
+      { test: { ...shared, name: 'suite', isolate: false, include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['**/node_modules/**', 'test/e2e/**', ...QUIET, ...DEV, ...MOCKING], sequence: { groupOrder: 1 } } },
       // The browser journeys keep a context each, as before (on a saturated host one of them once waited
       // out its page's first load when they shared: not understood yet, so not shared).
-      { test: { ...shared, name: 'isolated', include: ['test/e2e/**/*.test.ts', ...MOCKING], exclude: ['**/node_modules/**', ...QUIET] } },
-      { test: { ...shared, name: 'quiet', include: QUIET, fileParallelism: false, sequence: { groupOrder: 1 } } },
+      { test: { ...shared, name: 'isolated', include: ['test/e2e/**/*.test.ts', ...MOCKING], exclude: ['**/node_modules/**', ...QUIET, ...DEV], sequence: { groupOrder: 1 } } },
+      { test: { ...shared, name: 'dev', include: DEV, sequence: { groupOrder: 0 } } },
+      { test: { ...shared, name: 'quiet', include: QUIET, fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
   },
 });
