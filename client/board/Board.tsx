@@ -71,7 +71,8 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
   // Online without the server: nothing can be played until it is back (no move is sent into the void).
   const offline = shell.online === true && props.isConnected === false;
   // Online, play starts when both seats are taken (the server refuses moves before): say whom we wait for.
-  const waitingFor = shell.online && props.matchData ? openSeat(props.matchData) : null;
+  // A finished game waits for nobody, even with a seat left since (a rated game lost by leaving it).
+  const waitingFor = shell.online && props.matchData && !isOver(view) ? openSeat(props.matchData) : null;
   const offered = useMemo(() => (offline || waitingFor ? [] : legalMovesFromView(view, me)), [view, me, offline, waitingFor]);
   // The tutorial offers only the move it asks for (shell.guide); a hint only marks one of them.
   const guide = shell.guide;

@@ -237,7 +237,7 @@ export function GameOver({ view, me, actions }: { view: WatergateView; me: Playe
   const headline = winner === null ? t('gameover.aborted') : me === null ? t(winner === '0' ? 'gameover.editorWins' : 'gameover.nixonWins') : t(winner === me ? 'gameover.youWin' : 'gameover.youLose');
   const why =
     winner === null
-      ? t('gameover.abortedWhy', { side: roleName(t, view.aborted ?? '0') })
+      ? t('gameover.abortedWhy', { side: t(`record.subject.${view.aborted ?? '0'}`) })
       : view.endReason === 'connected'
         ? t('gameover.connected', { names: view.connected.map((i) => informantName(t, i)).join(', ') })
         : t(`gameover.${view.endReason}`, { loser: roleName(t, winner === '0' ? '1' : '0') });

@@ -356,7 +356,7 @@ const en = {
     left: '{{loser}} left the game.',
     abandoned: '{{loser}} was away too long.',
     aborted: 'Game aborted',
-    abortedWhy: 'The game stopped before {{side}}\'s first decision: nobody wins, and it is not rated.',
+    abortedWhy: '{{side}} had not made a first decision: the game stopped there. Nobody wins, and it is not rated.',
   },
   hint: {
     button: 'What would the computer do?',
@@ -460,7 +460,7 @@ const en = {
     'win.time': '{{who}} wins on time: the other side\'s clock ran out.',
     'win.left': '{{who}} wins: the other side left the game.',
     'win.abandoned': '{{who}} wins: the other side was away too long.',
-    'game.aborted': 'Game aborted before {{who}} made a first decision.',
+    'game.aborted': '{{who}} had not made a first decision: the game is aborted.',
     noToken: 'no token',
   },
   cardNames: {} as Record<string, string>,

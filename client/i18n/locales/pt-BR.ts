@@ -358,7 +358,7 @@ const ptBR: Translation = {
     left: '{{loser}} saiu da partida.',
     abandoned: '{{loser}} ficou ausente por tempo demais.',
     aborted: 'Partida cancelada',
-    abortedWhy: 'A partida parou antes da primeira decisão de {{side}}: ninguém vence e ela não vale rating.',
+    abortedWhy: '{{side}} ainda não tinha tomado uma decisão: a partida parou aí. Ninguém vence e ela não vale rating.',
   },
   hint: {
     button: 'O que o computador faria?',
@@ -464,7 +464,7 @@ const ptBR: Translation = {
     'win.time': '{{who}} vence no tempo: o relógio do outro lado zerou.',
     'win.left': '{{who}} vence: o outro lado saiu da partida.',
     'win.abandoned': '{{who}} vence: o outro lado ficou ausente por tempo demais.',
-    'game.aborted': 'Partida cancelada antes da primeira decisão de {{who}}.',
+    'game.aborted': '{{who}} ainda não tinha tomado uma decisão: a partida foi cancelada.',
     noToken: 'nenhuma ficha',
   },
   cardNames: {

@@ -345,7 +345,7 @@ const zhCN: Translation = {
     left: '{{loser}}离开了对局。',
     abandoned: '{{loser}}离开太久。',
     aborted: '对局已取消',
-    abortedWhy: '对局在{{side}}做出第一个决定之前停止：无人获胜，不计等级分。',
+    abortedWhy: '{{side}}尚未做出第一个决定，对局就此停止：无人获胜，不计等级分。',
   },
   hint: {
     button: '电脑会怎么做？',
@@ -438,7 +438,7 @@ const zhCN: Translation = {
     'win.time': '{{who}}获胜：对方的时间用完了。',
     'win.left': '{{who}}获胜：对方离开了对局。',
     'win.abandoned': '{{who}}获胜：对方离开太久。',
-    'game.aborted': '对局在{{who}}做出第一个决定之前取消。',
+    'game.aborted': '{{who}}尚未做出第一个决定：对局取消。',
     noToken: '没有标记',
   },
   cardNames: {
