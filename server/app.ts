@@ -40,6 +40,7 @@ import { GameSockets } from './socket/sockets';
 import { clientMiddleware, compression } from './static';
 import { accounts } from './accounts/index';
 import { botApi } from './bots/api/index';
+import { challenges } from './challenges/index';
 import { StorageUnavailableError } from './storage/errors';
 import { LobbyReads } from './storage/lobby-db';
 import type { MatchStore } from './storage/types';
@@ -264,6 +265,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(botApiRoutes.tokens);
   app.use(botApiRoutes.join);
   app.use(botApiRoutes.routes);
+  // Challenges by name, blocks and the event stream (challenges/, social/): a session or a bot token.
+  const challengeRoutes = challenges({ store, service, game, bus, limiter, log, keepAliveMs: opts.botKeepAliveMs });
+  app.use(challengeRoutes.routes);
   app.use(account.routes);
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);
   app.use(lobby.routes());
@@ -302,6 +306,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       log.info('shutting down');
       appServer.close();
       botApiRoutes.close();
+      challengeRoutes.close();
       await stale?.stop();
       clocks.stop();
       await presence.stop();
