@@ -56,7 +56,7 @@ describe('hostile input to the challenge, block, event and bot routes', () => {
     const statuses = new Map<number, number>();
     for (const [method, path] of paths)
       for (const body of method === 'GET' ? [undefined] : BODIES.filter((b) => b !== undefined || !real.has(path)))
-        for (const headers of [{ cookie: me.cookie, origin: ts.url }, { authorization: `Bearer ${bot.token}` }]) {
+        for (const headers of [{ cookie: me.cookie, origin: ts.url }, { authorization: `Bearer ${bot.token}` }] as Record<string, string>[]) {
           const r = await fetch(ts.url + path, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body });
           const text = await r.text();
           statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
