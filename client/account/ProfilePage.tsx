@@ -10,6 +10,8 @@ import type { Profile } from '../../protocol/accounts';
 import { roleName } from '../i18n/words';
 import { Optional } from '../Optional';
 import { profile } from './api';
+import { ChallengeForm } from './Challenges';
+import { useAccount } from './session';
 import { refusalText } from './AccountPage';
 import { changeText, ratingText, unratedText } from './RatedResult';
 
@@ -38,6 +40,7 @@ export default function ProfilePage({ username }: { username: string }): ReactNo
   const { t, i18n } = useTranslation();
   const [p, setP] = useState<Profile | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const account = useAccount();
   useEffect(() => {
     profile(username).then(setP, (e: unknown) => setError(refusalText(t, e)));
   }, [username, t]);
@@ -50,6 +53,7 @@ export default function ProfilePage({ username }: { username: string }): ReactNo
     <div className="profile-page" data-profile={p.username}>
       <h1>{t('profile.title', { name: p.username })}</h1>
       {p.bot && <p className="hint" data-bot>{t('profile.bot')}</p>}
+      {account && account.toLowerCase() !== p.username.toLowerCase() && <ChallengeForm username={p.username} bot={!!p.bot} />}
       <section className="panel" aria-labelledby="ratings-title">
         <h2 id="ratings-title">{t('profile.ratings')}</h2>
         <ul className="ratings">
