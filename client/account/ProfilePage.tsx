@@ -53,7 +53,6 @@ export default function ProfilePage({ username }: { username: string }): ReactNo
     <div className="profile-page" data-profile={p.username}>
       <h1>{t('profile.title', { name: p.username })}</h1>
       {p.bot && <p className="hint" data-bot>{t('profile.bot')}</p>}
-      {account && account.toLowerCase() !== p.username.toLowerCase() && <ChallengeForm username={p.username} bot={!!p.bot} />}
       <section className="panel" aria-labelledby="ratings-title">
         <h2 id="ratings-title">{t('profile.ratings')}</h2>
         <ul className="ratings">
@@ -77,6 +76,7 @@ export default function ProfilePage({ username }: { username: string }): ReactNo
           {p.averageMoves === null ? t('profile.noGames') : t('profile.average', { moves: Math.round(p.averageMoves), minutes: Math.round(p.averageMinutes ?? 0) })}
         </p>
       </section>
+      {account && account.toLowerCase() !== p.username.toLowerCase() && <ChallengeForm username={p.username} bot={!!p.bot} />}
       <Records id="opponents" title={t('profile.byOpponent')} rows={p.byOpponent.map((o) => ({ key: o.opponent, who: o.opponent, ...o }))} />
       <Records id="levels" title={t('profile.byLevel')} rows={p.byLevel.map((l) => ({ key: l.level, who: t('profile.computer', { level: t(`lobby.levels.${l.level}`) }), ...l }))} />
       <section className="panel" aria-labelledby="finished-title">
