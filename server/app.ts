@@ -269,7 +269,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const challengeRoutes = challenges({ store, service, game, bus, limiter, log, keepAliveMs: opts.botKeepAliveMs });
   app.use(challengeRoutes.routes);
   app.use(account.routes);
-  const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);
+  const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => (notifier.joined(e.matchID, e.playerID, e.metadata), challengeRoutes.joined(e.matchID, e.metadata)) }, limiter);
   app.use(lobby.routes());
   const analysisRouter = new Router();
   addAnalysisRoute(analysisRouter, game, store, analyser);

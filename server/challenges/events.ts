@@ -107,6 +107,10 @@ export class AccountEvents {
     if (first) await this.o.bus.subscribe(channel(accountID));
     ctx.req.socket.setTimeout(0);
     ctx.res.on('close', () => this.close(s));
+    // A client that goes away mid-stream resets its connection (unread keep-alives): that is the stream's
+    // end, not a server error for Koa to print.
+    const onerror = ctx.onerror.bind(ctx);
+    ctx.onerror = (err) => (err && (err as { code?: string }).code === 'ECONNRESET' ? undefined : onerror(err));
     ctx.compress = false; // a compressor would hold lines back until its buffer fills
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Accel-Buffering', 'no');

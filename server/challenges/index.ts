@@ -14,7 +14,8 @@ import { enforce, type Limiter } from '../limits';
 import type { Logger } from '../log';
 import type { MatchService } from '../match/service';
 import { addBlockRoutes } from '../social/blocks';
-import type { MatchStore } from '../storage/types';
+import type { MatchData, MatchStore } from '../storage/types';
+import { openSeat } from '../../protocol/index';
 import { AccountEvents } from './events';
 import { addChallengeRoutes } from './routes';
 
@@ -24,7 +25,7 @@ export { EVENTS } from './events';
 /** The paths served here (the session middleware reads the cookie on them). */
 export const SOCIAL_PATHS = /^\/api\/(challenge|block|stream\/event)(\/|$)/;
 
-export function challenges(o: { store: MatchStore; service: MatchService; game: Game; bus: Bus; limiter: Limiter; log: Logger; keepAliveMs?: number }): { routes: Koa.Middleware; close(): void } {
+export function challenges(o: { store: MatchStore; service: MatchService; game: Game; bus: Bus; limiter: Limiter; log: Logger; keepAliveMs?: number }): { routes: Koa.Middleware; joined(matchID: string, metadata: MatchData): void; close(): void } {
   const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '2kb', jsonStrict: true }) as unknown as Router.Middleware;
   const events = new AccountEvents({ bus: o.bus, service: o.service, accounts: o.store.accounts, log: o.log, keepAliveMs: o.keepAliveMs });
   const router = new Router();
@@ -37,6 +38,10 @@ export function challenges(o: { store: MatchStore; service: MatchService; game: 
   const routes = router.routes();
   return {
     routes: (ctx, next) => (SOCIAL_PATHS.test(ctx.path) ? routes(ctx as never, next) : next()),
+    // A seat taken through the Lobby's join route that completes the match: its account seats hear gameStart.
+    joined: (matchID, metadata) => {
+      if (openSeat(Object.values(metadata.players)) === null) events.gameStart(matchID, metadata);
+    },
     close: () => events.closeAll(),
   };
 }

@@ -64,6 +64,21 @@ describe.each(backends)('the event stream (%s)', (backend) => {
     }
   });
 
+  it('a match completed through the Lobby\'s join route (a person\'s match a bot joins) starts with gameStart too', async () => {
+    const k = events(ts.url, bearer(bot.token));
+    try {
+      await until(() => k.status() === 200, 'the stream open');
+      const created = await bob.call('/games/watergate/create', { numPlayers: 2, rated: false });
+      expect((await bob.call(`/games/watergate/${created.body.matchID}/join`, { playerID: '0' })).status).toBe(200);
+      const joined = await api(ts.url, `/games/watergate/${created.body.matchID}/join`, { playerID: '1' }, bearer(bot.token));
+      expect(joined.status).toBe(200);
+      expect(await lineOf(k, 'gameStart', (l) => l.matchID === created.body.matchID)).toEqual({ type: 'gameStart', matchID: created.body.matchID, seat: '1' });
+      expect((await api(ts.url, `/api/bot/game/${created.body.matchID}/resign`, {}, bearer(bot.token))).status).toBe(200);
+    } finally {
+      k.close();
+    }
+  });
+
   it('reconnecting, a bot is told the pending challenges and the games it is in', async () => {
     const sent = await alice.call(`/api/challenge/${bot.username}`, { side: 'nixon' });
     const ok = await api(ts.url, `/api/challenge/${sent.body.id}/accept`, {}, bearer(bot.token));
