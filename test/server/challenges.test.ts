@@ -6,8 +6,13 @@
  * player's challenge is refused without saying why.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, postgresAvailable, startTestServer, until, type Backend, type TestServer } from './helpers';
-import { signUp, type Signed } from './account-helpers';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { api, postgresAvailable, startTestServer, TEST_PASSWORD_COST, until, type Backend, type TestServer } from './helpers';
+import { as, signUp, type Signed } from './account-helpers';
+import { startServer } from '../../server/app';
+import { openStore } from '../../server/storage/index';
 import { bearer, botAccount, playOut } from './challenge-helpers';
 import { seeded } from './wire';
 import { CHALLENGES } from '../../server/challenges/index';
@@ -61,6 +66,14 @@ describe.each(backends)('challenges by name (%s)', (backend) => {
     // Accepted once.
     expect((await bob.call(`/api/challenge/${id}/accept`, {})).status).toBe(409);
     expect((await bob.call('/api/challenge')).body.in).toEqual([]);
+  });
+
+  it('two accepts at once make one match', async () => {
+    const id = (await alice.call(`/api/challenge/${carol.username}`, {})).body.id;
+    const answers = await Promise.all([carol.call(`/api/challenge/${id}/accept`, {}), carol.call(`/api/challenge/${id}/accept`, {}), carol.call(`/api/challenge/${id}/accept`, {})]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const mine = (await carol.call('/me/matches')).body.matches.filter((m: { matchID: string }) => m.matchID === answers.find((a) => a.status === 200)!.body.matchID);
+    expect(mine).toHaveLength(1);
   });
 
   it('declined or canceled, a challenge is closed; only its own players may do either', async () => {
@@ -175,6 +188,27 @@ describe.each(backends)('challenges by name (%s)', (backend) => {
     expect(py.ratings.nixon).toMatchObject({ rating: result.seats[1].ratingAfter, games: 1 });
     expect(py.ratings.editor.games).toBe(0);
   }, 240_000);
+});
+
+describe('challenges survive a restart', () => {
+  it('a challenge sent before the server stopped is listed and accepted after it starts again on the same storage', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wg-challenge-'));
+    const boot = async () => startServer({ store: await openStore({ dataDir: dir }), port: 0, host: '127.0.0.1', passwordCost: TEST_PASSWORD_COST });
+    try {
+      let s = await boot();
+      const [ann, ben] = [await signUp(s.url, 'ann_restart'), await signUp(s.url, 'ben_restart')];
+      const id = (await ann.call(`/api/challenge/${ben.username}`, { side: 'nixon' })).body.id;
+      await s.close();
+      s = await boot();
+      const ben2 = as(s.url, ben.username, ben.cookie);
+      expect((await ben2.call('/api/challenge')).body.in.map((c: { id: string }) => c.id)).toEqual([id]);
+      const ok = await ben2.call(`/api/challenge/${id}/accept`, {});
+      expect(ok.body.playerID).toBe('0');
+      await s.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the rating rules (server/ratings/rules.ts)', () => {
