@@ -34,6 +34,10 @@ import { metricsGate } from './metrics-gate';
 import { RefusalLog } from './refusals';
 import { TurnNotifier } from './notify/notifier';
 import type { SendOptions } from './notify/webhook';
+import { PushChannel, vapidKeys } from './notify/push';
+import { pushRoutes } from './notify/push-routes';
+import { followRoutes } from './social/follows';
+import type { VapidKeys } from './storage/social';
 import { isAllowedOrigin, originPatterns, ownOrigins } from './origins';
 import type { HttpLimits } from './socket/http';
 import { GameSockets } from './socket/sockets';
@@ -91,6 +95,10 @@ export interface ServerOptions extends LobbyHooks {
   passwordCost?: number;
   /** The bot API's keep-alive and token re-check period for game streams (default 20 s: server/bots/api/streams.ts), for tests. */
   botKeepAliveMs?: number;
+  /** Web push: the VAPID key pair (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; else made once and stored) and subject (VAPID_SUBJECT). */
+  push?: { keys?: VapidKeys; subject?: string };
+  /** Tests only, never set from the configuration: push endpoints over http on loopback (docs/SECURITY.md "Web push"). */
+  pushToLoopbackForTests?: boolean;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -141,7 +149,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const bots = opts.bots ? new BotRunner({ ...opts.bots, service, store, log, metrics }) : null;
   const analyser = opts.analysis !== false && bots?.botPool ? new GameAnalyser({ ...opts.analysis, store, game, pool: bots.botPool, log, limiter }) : null;
   let url = '';
+  const vapid = await vapidKeys(store.social, opts.push?.keys);
+  const pushSubject = opts.push?.subject ?? (opts.publicUrl?.startsWith('https:') ? opts.publicUrl : 'mailto:watergate@localhost');
+  const push = new PushChannel({ social: store.social, keys: vapid, subject: pushSubject, log, allowLocal: opts.pushToLoopbackForTests === true });
   const notifier = new TurnNotifier({
+    push,
     service,
     log,
     metrics,
@@ -265,6 +277,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(botApiRoutes.join);
   app.use(botApiRoutes.routes);
   app.use(account.routes);
+  app.use(followRoutes({ social: store.social, accounts: store.accounts, limiter }));
+  app.use(pushRoutes({ social: store.social, publicKey: vapid.publicKey, limiter, allowLocal: opts.pushToLoopbackForTests === true }));
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);
   app.use(lobby.routes());
   const analysisRouter = new Router();
@@ -309,6 +323,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await bots?.close();
       await service.drain();
       await notifier.close();
+      await push.close();
       sockets.close();
       appServer.closeAllConnections();
       await bus.close();

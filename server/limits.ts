@@ -66,6 +66,8 @@ export const LIMITS = {
   botChat: { points: 10, seconds: 10 },
   /** Personal API tokens made (POST /auth/tokens): per account. */
   token: { points: 20, seconds: 3600 },
+  /** Follows, unfollows and push subscriptions changed: per account. */
+  social: { points: 60, seconds: 600 },
 } as const satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
 
@@ -189,6 +191,7 @@ const WHAT: Record<LimitName, string> = {
   botStream: 'too many game streams opened with this token',
   botChat: 'too many chat lines with this token',
   token: 'too many API tokens made for this account',
+  social: 'too many follows or push changes for this account',
 };
 
 /** Throws TooManyRequests unless `key` may make one more request of `name` (worth `points`). */

@@ -24,7 +24,8 @@ import { sessions as makeSessions } from './session';
 /** Players listed on the leaderboard have at least this many rated games on that side (LEADERBOARD_MIN_GAMES). */
 export const DEFAULT_LEADERBOARD_MIN_GAMES = 3;
 
-export const ACCOUNT_PATHS = /^\/(auth|me|players|leaderboard|pair)(\/|$)/;
+// Also the signed-in /api routes of follows and push (social/follows.ts, notify/push-routes.ts): they need the session.
+export const ACCOUNT_PATHS = /^\/(auth|me|players|leaderboard|pair|api\/(follow|following|push))(\/|$)/;
 
 export interface AccountOptions {
   store: MatchStore;
