@@ -18,6 +18,7 @@ import { LevelSelect } from '../LevelSelect';
 import { useAccount, rememberAccount, syncSeats } from '../account/session';
 import PlayNow from '../account/PlayNow';
 import { ClockSelect } from './ClockSelect';
+import { Friends } from './Friends';
 
 const ROLES: PlayerID[] = ['0', '1'];
 const OPTION_KEYS = Object.keys(OPTION_VALUES) as (keyof Options)[];
@@ -316,6 +317,7 @@ export default function LobbyPage(): ReactNode {
 
       <MyMatches seats={mine} busy={busy} leave={leave} forget={forget} tick={tick} />
 
+      <Friends />
       <section className="panel" data-open-matches={matches?.length}>
         <h2>
           {t('lobby.openMatches')}{' '}
