@@ -3,7 +3,8 @@
  * (what a page passes to pushManager.subscribe); signed in, `POST /api/push/subscribe`
  * `{ endpoint, keys: { p256dh, auth }, lang? }` keeps the browser's subscription for the account (at most
  * PUSH.perAccount; the same endpoint again replaces it), `DELETE /api/push/subscribe` `{ endpoint }`
- * removes it, `GET /api/push/subscribe?endpoint=` says whether this browser's is kept. Changes count
+ * removes it, `GET /api/push/subscribe?endpoint=` says whether this browser's is kept. A subscription
+ * belongs to the session that made it and ends with it (sign-out here or everywhere). Changes count
  * against the account's `social` limit.
  */
 import Router from '@koa/router';
@@ -52,6 +53,9 @@ export function pushRoutes(o: { social: SocialRows; publicKey: string; limiter: 
   });
   router.post('/subscribe', json, async (ctx) => {
     const me = signedIn(ctx as never);
+    // A browser's session (not an API token): the subscription ends with it.
+    const session = ctx.state.session as string | undefined;
+    if (!session) throw new HttpError(401, 'push subscriptions are made from a signed-in browser');
     await enforce(o.limiter, 'social', me.id);
     const b = body(ctx as never);
     for (const k of Object.keys(b)) if (!['endpoint', 'keys', 'lang', 'expirationTime'].includes(k)) throw new HttpError(400, `unknown field "${k}"`);
@@ -59,7 +63,7 @@ export function pushRoutes(o: { social: SocialRows; publicKey: string; limiter: 
     if (!keys || typeof keys !== 'object' || Array.isArray(keys)) throw new HttpError(400, 'keys must be an object { p256dh, auth }');
     const lang = b.lang === undefined ? 'en' : b.lang;
     if (typeof lang !== 'string' || !PUSH_LANGUAGES.includes(lang)) throw new HttpError(400, `lang must be one of ${PUSH_LANGUAGES.join(', ')}`);
-    const sub = { endpoint: endpoint(b.endpoint), accountID: me.id, p256dh: key(keys.p256dh, 'keys.p256dh', 65, 4), auth: key(keys.auth, 'keys.auth', 16), lang, createdAt: Date.now() };
+    const sub = { endpoint: endpoint(b.endpoint), accountID: me.id, sessionID: session, p256dh: key(keys.p256dh, 'keys.p256dh', 65, 4), auth: key(keys.auth, 'keys.auth', 16), lang, createdAt: Date.now() };
     if (!(await o.social.addPush(sub, PUSH.perAccount))) throw new HttpError(409, `at most ${PUSH.perAccount} browsers may receive pushes for one account: remove one first (unsubscribe there)`);
     ctx.body = { subscribed: true };
   });

@@ -1,7 +1,8 @@
 /**
  * Follows and web-push subscriptions (server/social/follows.ts, server/notify/push.ts), kept beside the
  * accounts and removed with them (ON DELETE CASCADE): who follows whom, when each account last had a
- * page open, each account's push subscriptions, the push sent per account and match (one an hour, claimed
+ * page open, each account's push subscriptions (each also removed with the session that made it: signing
+ * out of a shared browser stops its pushes), the push sent per account and match (one an hour, claimed
  * here so that with several processes only one sends it), and the server's VAPID key pair (made once, by
  * whichever process starts first). The same tables and statements in SQLite's and PostgreSQL's dialects.
  */
@@ -22,6 +23,8 @@ export interface Followed {
 export interface PushSubscriptionRow {
   endpoint: string;
   accountID: string;
+  /** The session (its stored hash) that subscribed: signing out there, or everywhere, ends the subscription with it. */
+  sessionID: string;
   p256dh: string;
   auth: string;
   /** The language of the page that subscribed: the notices' words. */
@@ -59,8 +62,9 @@ const tables = (t: Names, text: string, int: string) => [
   `CREATE INDEX IF NOT EXISTS ${t.fIndex} ON ${t.f} (followed_id)`,
   `CREATE TABLE IF NOT EXISTS ${t.act} (account_id ${text} PRIMARY KEY REFERENCES ${t.a} (id) ON DELETE CASCADE, at ${int} NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS ${t.ps} (endpoint ${text} PRIMARY KEY, account_id ${text} NOT NULL REFERENCES ${t.a} (id) ON DELETE CASCADE,
-    p256dh ${text} NOT NULL, auth ${text} NOT NULL, lang ${text} NOT NULL, created_at ${int} NOT NULL)`,
+    session_id ${text} NOT NULL REFERENCES ${t.s} (id) ON DELETE CASCADE, p256dh ${text} NOT NULL, auth ${text} NOT NULL, lang ${text} NOT NULL, created_at ${int} NOT NULL)`,
   `CREATE INDEX IF NOT EXISTS ${t.psIndex} ON ${t.ps} (account_id)`,
+  `CREATE INDEX IF NOT EXISTS ${t.psSession} ON ${t.ps} (session_id)`,
   `CREATE TABLE IF NOT EXISTS ${t.sent} (account_id ${text} NOT NULL REFERENCES ${t.a} (id) ON DELETE CASCADE, match_id ${text} NOT NULL,
     sent_at ${int} NOT NULL, PRIMARY KEY (account_id, match_id))`,
   `CREATE TABLE IF NOT EXISTS ${t.v} (id integer PRIMARY KEY CHECK (id = 1), public_key ${text} NOT NULL, private_key ${text} NOT NULL)`,
@@ -73,6 +77,8 @@ interface Names {
   act: string;
   ps: string;
   psIndex: string;
+  psSession: string;
+  s: string;
   sent: string;
   v: string;
   l: string;
@@ -86,6 +92,8 @@ const names = (q: (n: string) => string, bare: (n: string) => string): Names => 
   act: q('wg_active'),
   ps: q('wg_push_subs'),
   psIndex: bare('wg_push_subs_account'),
+  psSession: bare('wg_push_subs_session'),
+  s: q('wg_sessions'),
   sent: q('wg_push_sent'),
   v: q('wg_vapid'),
   l: q('wg_account_seats'),
@@ -111,6 +119,7 @@ function assemble(accounts: { id: string; username: string; at: unknown }[], sea
 const subRow = (r: Record<string, unknown>): PushSubscriptionRow => ({
   endpoint: String(r.endpoint),
   accountID: String(r.account_id),
+  sessionID: String(r.session_id),
   p256dh: String(r.p256dh),
   auth: String(r.auth),
   lang: String(r.lang),
@@ -129,8 +138,8 @@ export function sqliteSocial(db: Database.Database): SocialRows {
   const others = db.prepare(`SELECT count(*) AS n FROM ${t.ps} WHERE account_id = ? AND endpoint <> ?`);
   const addPush = db.transaction((s: PushSubscriptionRow, max: number) => {
     if ((others.get(s.accountID, s.endpoint) as { n: number }).n >= max) return false;
-    db.prepare(`INSERT INTO ${t.ps} (endpoint, account_id, p256dh, auth, lang, created_at) VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (endpoint) DO UPDATE SET account_id = excluded.account_id, p256dh = excluded.p256dh, auth = excluded.auth, lang = excluded.lang, created_at = excluded.created_at`).run(s.endpoint, s.accountID, s.p256dh, s.auth, s.lang, s.createdAt);
+    db.prepare(`INSERT INTO ${t.ps} (endpoint, account_id, session_id, p256dh, auth, lang, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (endpoint) DO UPDATE SET account_id = excluded.account_id, session_id = excluded.session_id, p256dh = excluded.p256dh, auth = excluded.auth, lang = excluded.lang, created_at = excluded.created_at`).run(s.endpoint, s.accountID, s.sessionID, s.p256dh, s.auth, s.lang, s.createdAt);
     return true;
   });
   return {
@@ -189,9 +198,9 @@ export function pgSocial(sql: SqlBackend, schema: string): SocialRows & { create
         const { rows } = await q.query<{ n: string }>(`SELECT count(*) AS n FROM ${t.ps} WHERE account_id = $1 AND endpoint <> $2`, [s.accountID, s.endpoint]);
         if (Number(rows[0].n) >= max) return false;
         await q.query(
-          `INSERT INTO ${t.ps} (endpoint, account_id, p256dh, auth, lang, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (endpoint) DO UPDATE SET account_id = EXCLUDED.account_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, lang = EXCLUDED.lang, created_at = EXCLUDED.created_at`,
-          [s.endpoint, s.accountID, s.p256dh, s.auth, s.lang, s.createdAt],
+          `INSERT INTO ${t.ps} (endpoint, account_id, session_id, p256dh, auth, lang, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (endpoint) DO UPDATE SET account_id = EXCLUDED.account_id, session_id = EXCLUDED.session_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, lang = EXCLUDED.lang, created_at = EXCLUDED.created_at`,
+          [s.endpoint, s.accountID, s.sessionID, s.p256dh, s.auth, s.lang, s.createdAt],
         );
         return true;
       }),

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalMoves, type PlayerID, type WatergateState } from '../../game/index';
 import { configFromEnv } from '../../server/config';
-import { api, player, startTestServer, until, type TestServer } from './helpers';
+import { api, player, postgresAvailable, startTestServer, until, type Backend, type TestServer } from './helpers';
 import { signUp, type Signed } from './account-helpers';
 
 /** A push service on loopback: records each POST; `answers[path]` gives a status (default 201). */
@@ -104,30 +104,39 @@ async function playUntil(s: TestServer, matchID: string, seat: PlayerID) {
 const connected = async (s: TestServer, matchID: string, seat: PlayerID) => (await api(s.url, `/games/watergate/${matchID}`)).body.players[Number(seat)].isConnected === true;
 const settle = () => new Promise((r) => setTimeout(r, 600));
 
+const hasPg = await postgresAvailable();
 let svc: Awaited<ReturnType<typeof pushService>>;
-let t: TestServer;
 beforeAll(async () => {
   svc = await pushService();
-  t = await startTestServer('embedded', { pushToLoopbackForTests: true });
 });
 afterAll(async () => {
-  await t?.stop();
   await svc?.close();
 });
 
-describe('web push', () => {
+for (const backend of ['embedded', 'postgres'] as Backend[]) describe.skipIf(backend === 'postgres' && !hasPg)(`web push (${backend})`, () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(backend, { pushToLoopbackForTests: true });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+  // Each backend's players and receiver paths are their own.
+  const who = (name: string) => `${name}${backend === 'embedded' ? 'S' : 'P'}`;
+  const path = (name: string) => `/${backend}/${name}`;
+
   it('an away player gets one push at the start, signed and encrypted, none again within the hour; a connected player none; a 410 drops the subscription', async () => {
     const { publicKey } = (await api(t.url, '/api/push/key')).body;
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
     // Made on first start and kept in storage: the stored pair is the one served.
     expect((await t.store.social.vapidKeys(() => ({ publicKey: 'other', privateKey: 'other' }))).publicKey).toBe(publicKey);
-    const ann = await signUp(t.url, 'PushAnn');
-    const bob = await signUp(t.url, 'PushBob');
+    const ann = await signUp(t.url, who('PushAnn'));
+    const bob = await signUp(t.url, who('PushBob'));
     const annB = browserKeys();
     const bobB = browserKeys();
-    expect((await ann.call('/api/push/subscribe', { endpoint: `${svc.origin}/ann`, keys: annB.keys, lang: 'pt-BR' })).status).toBe(200);
-    expect((await bob.call('/api/push/subscribe', { endpoint: `${svc.origin}/bob`, keys: bobB.keys })).status).toBe(200);
-    expect((await ann.call(`/api/push/subscribe?endpoint=${encodeURIComponent(`${svc.origin}/ann`)}`)).body).toEqual({ subscribed: true });
+    expect((await ann.call('/api/push/subscribe', { endpoint: `${svc.origin}${path('ann')}`, keys: annB.keys, lang: 'pt-BR' })).status).toBe(200);
+    expect((await bob.call('/api/push/subscribe', { endpoint: `${svc.origin}${path('bob')}`, keys: bobB.keys })).status).toBe(200);
+    expect((await ann.call(`/api/push/subscribe?endpoint=${encodeURIComponent(`${svc.origin}${path('ann')}`)}`)).body).toEqual({ subscribed: true });
 
     const matchID = (await ann.call('/games/watergate/create', {})).body.matchID as string;
     const annCreds = (await ann.call(`/games/watergate/${matchID}/join`, { playerID: '0' })).body.playerCredentials;
@@ -135,8 +144,8 @@ describe('web push', () => {
     expect(annCreds && bobCreds).toBeTruthy();
 
     // Ann (the Editor, first to decide) is away when Bob's join starts the game: one push.
-    await until(() => svc.to('/ann').length === 1, "Ann's push");
-    const push = svc.to('/ann')[0];
+    await until(() => svc.to(path('ann')).length === 1, "Ann's push");
+    const push = svc.to(path('ann'))[0];
     expect(push.headers['content-encoding']).toBe('aes128gcm');
     expect(Number(push.headers.ttl)).toBeGreaterThan(0);
     checkVapid(push.headers.authorization, publicKey, svc.origin);
@@ -151,29 +160,29 @@ describe('web push', () => {
     await playUntil(t, matchID, '1');
     await playUntil(t, matchID, '0');
     await settle();
-    expect(svc.to('/bob')).toHaveLength(0);
-    expect(svc.to('/ann')).toHaveLength(1);
+    expect(svc.to(path('bob'))).toHaveLength(0);
+    expect(svc.to(path('ann'))).toHaveLength(1);
 
     // Bob leaves; his push service has forgotten him (410): the push is tried once and the subscription dropped.
-    svc.answers['/bob'] = 410;
+    svc.answers[path('bob')] = 410;
     bobSocket.stop();
     await until(async () => !(await connected(t, matchID, '1')), 'Bob away');
     await playUntil(t, matchID, '1');
-    await until(() => svc.to('/bob').length === 1, "Bob's push");
-    await until(async () => (await bob.call(`/api/push/subscribe?endpoint=${encodeURIComponent(`${svc.origin}/bob`)}`)).body.subscribed === false, 'the subscription dropped');
-    expect(await t.store.social.pushSubscriptions((await t.store.accounts.byKey('pushbob'))!.id)).toEqual([]);
+    await until(() => svc.to(path('bob')).length === 1, "Bob's push");
+    await until(async () => (await bob.call(`/api/push/subscribe?endpoint=${encodeURIComponent(`${svc.origin}${path('bob')}`)}`)).body.subscribed === false, 'the subscription dropped');
+    expect(await t.store.social.pushSubscriptions((await t.store.accounts.byKey(who('PushBob').toLowerCase()))!.id)).toEqual([]);
   });
 
   it('keeps at most 10 subscriptions per account, removes one on DELETE, and refuses malformed ones by field', async () => {
-    const cy = await signUp(t.url, 'PushCy');
+    const cy = await signUp(t.url, who('PushCy'));
     const k = browserKeys().keys;
-    for (let i = 0; i < 10; i++) expect((await cy.call('/api/push/subscribe', { endpoint: `${svc.origin}/cy${i}`, keys: k })).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await cy.call('/api/push/subscribe', { endpoint: `${svc.origin}${path(`cy${i}`)}`, keys: k })).status).toBe(200);
     // The same endpoint again replaces itself; an eleventh is refused.
-    expect((await cy.call('/api/push/subscribe', { endpoint: `${svc.origin}/cy3`, keys: k })).status).toBe(200);
-    const over = await cy.call('/api/push/subscribe', { endpoint: `${svc.origin}/cy10`, keys: k });
+    expect((await cy.call('/api/push/subscribe', { endpoint: `${svc.origin}${path('cy3')}`, keys: k })).status).toBe(200);
+    const over = await cy.call('/api/push/subscribe', { endpoint: `${svc.origin}${path('cy10')}`, keys: k });
     expect(over.status).toBe(409);
-    expect(await del(t.url, '/api/push/subscribe', cy, { endpoint: `${svc.origin}/cy3` })).toEqual({ status: 200, body: { removed: true } });
-    expect((await cy.call('/api/push/subscribe', { endpoint: `${svc.origin}/cy10`, keys: k })).status).toBe(200);
+    expect(await del(t.url, '/api/push/subscribe', cy, { endpoint: `${svc.origin}${path('cy3')}` })).toEqual({ status: 200, body: { removed: true } });
+    expect((await cy.call('/api/push/subscribe', { endpoint: `${svc.origin}${path('cy10')}`, keys: k })).status).toBe(200);
 
     const bad: [unknown, RegExp][] = [
       [{ endpoint: 'ftp://x.example/1', keys: k }, /endpoint must start with https/],
@@ -190,6 +199,21 @@ describe('web push', () => {
       expect(r.body.error).toMatch(error);
     }
     expect((await api(t.url, '/api/push/subscribe', { endpoint: 'https://push.example/1', keys: k }, { origin: t.url })).status).toBe(401);
+    // The account's data lists where its pushes go, by the push service's host only.
+    const data = (await cy.call('/me/data')).body;
+    expect(data.pushSubscriptions).toHaveLength(10);
+    expect(data.pushSubscriptions[0]).toEqual({ service: new URL(svc.origin).host, lang: 'en', createdAt: expect.any(String) });
+    expect(JSON.stringify(data)).not.toContain('/cy');
+  });
+
+  it("ends a browser's subscription when it signs out (a shared computer stops getting the account's pushes)", async () => {
+    const eve = await signUp(t.url, who('PushEve'));
+    const k = browserKeys().keys;
+    expect((await eve.call('/api/push/subscribe', { endpoint: `${svc.origin}${path('eve')}`, keys: k })).status).toBe(200);
+    const id = (await t.store.accounts.byKey(who('PushEve').toLowerCase()))!.id;
+    expect(await t.store.social.pushSubscriptions(id)).toHaveLength(1);
+    expect((await eve.call('/auth/logout', {})).status).toBe(200);
+    expect(await t.store.social.pushSubscriptions(id)).toEqual([]);
   });
 });
 
