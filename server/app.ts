@@ -151,7 +151,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let url = '';
   const vapid = await vapidKeys(store.social, opts.push?.keys);
   const pushSubject = opts.push?.subject ?? (opts.publicUrl?.startsWith('https:') ? opts.publicUrl : 'mailto:watergate@localhost');
-  const push = new PushChannel({ social: store.social, keys: vapid, subject: pushSubject, log, allowLocal: opts.pushToLoopbackForTests === true });
+  const push = new PushChannel({ social: store.social, keys: vapid, subject: pushSubject, log, metrics, allowLocal: opts.pushToLoopbackForTests === true });
   const notifier = new TurnNotifier({
     push,
     service,

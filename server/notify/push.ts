@@ -13,8 +13,9 @@ import https from 'node:https';
 import net from 'node:net';
 import webpush from 'web-push';
 import type { Logger } from '../log';
+import type { Metrics } from '../metrics';
 import type { PushSubscriptionRow, SocialRows, VapidKeys } from '../storage/social';
-import { guardedLookup, isPublicAddress } from './webhook';
+import { guardedLookup, isPublicAddress, RefusedAddress } from './webhook';
 
 /** What a channel is told: the match, whose turn, and why (the game started, or a turn came). */
 export interface Notice {
@@ -75,6 +76,7 @@ export interface PushOptions {
   /** VAPID_SUBJECT: a mailto: or https: address a push service may contact about our pushes. */
   subject: string;
   log: Logger;
+  metrics?: Metrics;
   /** Tests only (never from the configuration): endpoints on loopback over http. */
   allowLocal?: boolean;
   timeoutMs?: number;
@@ -112,9 +114,14 @@ export class PushChannel implements NoticeChannel {
       const status = await post(new URL(details.endpoint), details.headers as Record<string, string>, details.body as Buffer, { allowLocal: this.o.allowLocal ?? false, timeoutMs: this.o.timeoutMs ?? PUSH.timeoutMs, signal: this.stop.signal });
       if (status === 404 || status === 410) {
         await this.o.social.dropPush(s.endpoint);
+        this.o.metrics?.pushes.inc({ result: 'gone' });
         this.o.log.info({ host, status }, 'push subscription gone: dropped');
-      } else if (status < 200 || status >= 300) this.o.log.warn({ host, status, matchID: notice.matchID }, 'push not accepted');
+      } else if (status < 200 || status >= 300) {
+        this.o.metrics?.pushes.inc({ result: 'failed' });
+        this.o.log.warn({ host, status, matchID: notice.matchID }, 'push not accepted');
+      } else this.o.metrics?.pushes.inc({ result: 'sent' });
     } catch (e) {
+      this.o.metrics?.pushes.inc({ result: e instanceof RefusedAddress ? 'refused' : 'failed' });
       this.o.log.warn({ host, err: (e as Error).message, matchID: notice.matchID }, 'push not delivered');
     }
   }
@@ -128,7 +135,7 @@ export class PushChannel implements NoticeChannel {
 /** One POST through the address guard (webhook.ts): the push service's status. */
 function post(url: URL, headers: Record<string, string>, body: Buffer | null, o: { allowLocal: boolean; timeoutMs: number; signal: AbortSignal }): Promise<number> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host) && !o.allowLocal && !isPublicAddress(host)) return Promise.reject(new Error(`${host} is not a public address`));
+  if (net.isIP(host) && !o.allowLocal && !isPublicAddress(host)) return Promise.reject(new RefusedAddress(`${host} is not a public address`));
   return new Promise((resolve, reject) => {
     const req = (url.protocol === 'https:' ? https : http).request(url, {
       method: 'POST',

@@ -171,6 +171,9 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) describe.skipIf(bac
     await until(() => svc.to(path('bob')).length === 1, "Bob's push");
     await until(async () => (await bob.call(`/api/push/subscribe?endpoint=${encodeURIComponent(`${svc.origin}${path('bob')}`)}`)).body.subscribed === false, 'the subscription dropped');
     expect(await t.store.social.pushSubscriptions((await t.store.accounts.byKey(who('PushBob').toLowerCase()))!.id)).toEqual([]);
+    const counted = await t.server.metrics.registry.getSingleMetricAsString('wg_pushes_total');
+    expect(counted).toMatch(/result="sent"\} 1\b/);
+    expect(counted).toMatch(/result="gone"\} 1\b/);
   });
 
   it('keeps at most 10 subscriptions per account, removes one on DELETE, and refuses malformed ones by field', async () => {
@@ -233,6 +236,7 @@ describe('without the test-only switch', () => {
       expect((await dee.call(`/games/watergate/${matchID}/join`, { playerID: '0' })).status).toBe(200);
       expect((await api(s.url, `/games/watergate/${matchID}/join`, { playerID: '1', playerName: 'Guest' })).status).toBe(200);
       await until(() => s.logs.some((l) => l.includes('push not delivered') && l.includes('not a public address')), 'the refusal logged');
+      expect(await s.server.metrics.registry.getSingleMetricAsString('wg_pushes_total')).toMatch(/result="refused"\} 1\b/);
       expect(svc.to('/dee')).toEqual([]);
     } finally {
       await s.stop();
