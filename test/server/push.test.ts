@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalMoves, type PlayerID, type WatergateState } from '../../game/index';
 import { configFromEnv } from '../../server/config';
-import { api, player, postgresAvailable, startTestServer, until, type Backend, type TestServer } from './helpers';
+import { openStore } from '../../server/storage/index';
+import { api, dropSchema, PG_URL, player, postgresAvailable, startTestServer, uniqueSchema, until, type Backend, type TestServer } from './helpers';
 import { signUp, type Signed } from './account-helpers';
 
 /** A push service on loopback: records each POST; `answers[path]` gives a status (default 201). */
@@ -207,6 +208,28 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) describe.skipIf(bac
     expect(data.pushSubscriptions).toHaveLength(10);
     expect(data.pushSubscriptions[0]).toEqual({ service: new URL(svc.origin).host, lang: 'en', createdAt: expect.any(String) });
     expect(JSON.stringify(data)).not.toContain('/cy');
+  });
+
+  it('claims each hour\'s push once among concurrent senders; processes starting together keep one VAPID pair (PostgreSQL)', async () => {
+    const id = (await t.store.accounts.byKey(who('PushAnn').toLowerCase()))!.id;
+    const hour = 3_600_000;
+    const at = Date.now() + 10 * hour; // past any claim the first test made
+    const claims = await Promise.all(Array.from({ length: 8 }, () => t.store.social.claimPush(id, 'claimed-match', at, hour)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await t.store.social.claimPush(id, 'claimed-match', at + hour - 1, hour)).toBe(false);
+    expect(await t.store.social.claimPush(id, 'other-match', at, hour)).toBe(true);
+    expect(await t.store.social.claimPush(id, 'claimed-match', at + hour, hour)).toBe(true);
+    if (backend !== 'postgres') return;
+    // Two processes starting together on an empty database: each makes a pair, one is kept, both use it.
+    const schema = uniqueSchema();
+    const stores = [await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' }), await openStore({ databaseUrl: PG_URL, databaseSchema: schema, dataDir: '' })];
+    try {
+      const pairs = await Promise.all(stores.flatMap((st, i) => [0, 1].map((j) => st.social.vapidKeys(() => ({ publicKey: `made-${i}-${j}`, privateKey: 'x' })))));
+      expect(new Set(pairs.map((p) => p.publicKey)).size).toBe(1);
+    } finally {
+      for (const st of stores) await st.close();
+      await dropSchema(schema);
+    }
   });
 
   it("ends a browser's subscription when it signs out (a shared computer stops getting the account's pushes)", async () => {
