@@ -3,7 +3,8 @@
  * Friends and push on the page, with the server's answers stubbed (the server's side is
  * test/server/follows.test.ts and push.test.ts): the lobby lists followed players with who is online,
  * their games and watch links, in the page's language; the profile's Follow button follows and
- * unfollows by name; the account page says when this browser cannot take pushes; nothing shows signed out.
+ * unfollows by name; the account page subscribes this browser (the server key, the page language) and
+ * ends it on both sides, or says when this browser cannot take pushes; nothing shows signed out.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render } from '@testing-library/react';
@@ -91,6 +92,52 @@ describe('the profile Follow button', () => {
 });
 
 describe('the account page push settings', () => {
+  it('subscribes this browser with the server key and the page language, then ends it on both sides', async () => {
+    const key = Buffer.from(Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i))).toString('base64url');
+    const sent: string[] = [];
+    let current: { endpoint: string; toJSON(): unknown; unsubscribe(): Promise<boolean> } | null = null;
+    let askedKey: Uint8Array | null = null;
+    const sub = {
+      endpoint: 'https://push.example/abc',
+      toJSON: () => ({ endpoint: 'https://push.example/abc', keys: { p256dh: 'P', auth: 'A' } }),
+      unsubscribe: async () => ((current = null), sent.push('browser unsubscribe'), true),
+    };
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', Object.assign(class {}, { permission: 'default', requestPermission: async () => 'granted' }));
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: Promise.resolve({ pushManager: { getSubscription: async () => current, subscribe: async (o: { applicationServerKey: Uint8Array }) => ((askedKey = o.applicationServerKey), (current = sub)) } }) },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+        sent.push(`${init?.method ?? 'GET'} ${url.pathname}${init?.body ? ` ${String(init.body)}` : ''}`);
+        if (url.pathname === '/api/push/key') return json({ publicKey: key });
+        if (url.pathname === '/api/push/subscribe') return json(init?.method === 'DELETE' ? { removed: true } : { subscribed: true });
+        return json({ error: 'no' }, 404);
+      }),
+    );
+    try {
+      const { container } = render(<PushSettings />);
+      await vi.waitFor(() => expect(container.querySelector('[data-push="off"]')?.textContent).toContain(pages.push!.off));
+      fireEvent.click(container.querySelector('button')!);
+      await vi.waitFor(() => expect(container.querySelector('[data-push="on"]')?.textContent).toContain(pages.push!.on));
+      expect(Buffer.from(askedKey!).toString('base64url')).toBe(key);
+      fireEvent.click(container.querySelector('button')!);
+      await vi.waitFor(() => expect(container.querySelector('[data-push="off"]')).not.toBeNull());
+      expect(sent).toEqual([
+        'GET /api/push/key',
+        `POST /api/push/subscribe ${JSON.stringify({ endpoint: sub.endpoint, keys: { p256dh: 'P', auth: 'A' }, lang: 'pt-BR' })}`,
+        `DELETE /api/push/subscribe ${JSON.stringify({ endpoint: sub.endpoint })}`,
+        'browser unsubscribe',
+      ]);
+    } finally {
+      delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+    }
+  });
+
+
   it('says this browser cannot take pushes when it has no service worker or Push API', async () => {
     server([]);
     const { container } = render(<PushSettings />);
