@@ -8,6 +8,7 @@
  * own network (docs/SECURITY.md "Web push"). A push service answering 404 or 410 has forgotten the
  * subscription: it is dropped.
  */
+import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
@@ -86,7 +87,10 @@ export class PushChannel implements NoticeChannel {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly stop = new AbortController();
 
-  constructor(private readonly o: PushOptions) {}
+  constructor(private readonly o: PushOptions) {
+    // One listener per push under way (many at once is normal): no "possible leak" warning.
+    setMaxListeners(0, this.stop.signal);
+  }
 
   send(accountID: string, notice: Notice): void {
     const p = this.deliver(accountID, notice)

@@ -151,10 +151,15 @@ export function sqliteSocial(db: Database.Database): SocialRows {
     pushSubscriptions: async (id) => (db.prepare(`SELECT * FROM ${t.ps} WHERE account_id = ? ORDER BY created_at`).all(id) as Record<string, unknown>[]).map(subRow),
     dropPush: async (endpoint, id) =>
       (id === undefined ? db.prepare(`DELETE FROM ${t.ps} WHERE endpoint = ?`).run(endpoint) : db.prepare(`DELETE FROM ${t.ps} WHERE endpoint = ? AND account_id = ?`).run(endpoint, id)).changes === 1,
-    claimPush: async (id, matchID, now, windowMs) =>
-      db
-        .prepare(`INSERT INTO ${t.sent} (account_id, match_id, sent_at) VALUES (?, ?, ?) ON CONFLICT (account_id, match_id) DO UPDATE SET sent_at = excluded.sent_at WHERE ${t.sent}.sent_at <= ?`)
-        .run(id, matchID, now, now - windowMs).changes === 1,
+    async claimPush(id, matchID, now, windowMs) {
+      // The account's other claims past their hour are of no use any more: the table holds an hour's pushes.
+      db.prepare(`DELETE FROM ${t.sent} WHERE account_id = ? AND sent_at <= ? AND match_id <> ?`).run(id, now - windowMs, matchID);
+      return (
+        db
+          .prepare(`INSERT INTO ${t.sent} (account_id, match_id, sent_at) VALUES (?, ?, ?) ON CONFLICT (account_id, match_id) DO UPDATE SET sent_at = excluded.sent_at WHERE ${t.sent}.sent_at <= ?`)
+          .run(id, matchID, now, now - windowMs).changes === 1
+      );
+    },
     async vapidKeys(make) {
       const read = () => db.prepare(`SELECT public_key, private_key FROM ${t.v} WHERE id = 1`).get() as { public_key: string; private_key: string } | undefined;
       let r = read();
@@ -210,14 +215,16 @@ export function pgSocial(sql: SqlBackend, schema: string): SocialRows & { create
         ? await sql.query(`DELETE FROM ${t.ps} WHERE endpoint = $1 RETURNING 1`, [endpoint])
         : await sql.query(`DELETE FROM ${t.ps} WHERE endpoint = $1 AND account_id = $2 RETURNING 1`, [endpoint, id])
       ).rows.length === 1,
-    claimPush: async (id, matchID, now, windowMs) =>
-      (
+    async claimPush(id, matchID, now, windowMs) {
+      await sql.query(`DELETE FROM ${t.sent} WHERE account_id = $1 AND sent_at <= $2 AND match_id <> $3`, [id, now - windowMs, matchID]);
+      return (
         await sql.query(
           `INSERT INTO ${t.sent} AS s (account_id, match_id, sent_at) VALUES ($1, $2, $3)
            ON CONFLICT (account_id, match_id) DO UPDATE SET sent_at = EXCLUDED.sent_at WHERE s.sent_at <= $4 RETURNING 1`,
           [id, matchID, now, now - windowMs],
         )
-      ).rows.length === 1,
+      ).rows.length === 1;
+    },
     async vapidKeys(make) {
       const read = async () => (await sql.query<{ public_key: string; private_key: string }>(`SELECT public_key, private_key FROM ${t.v} WHERE id = 1`)).rows[0];
       let r = await read();

@@ -219,6 +219,10 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) describe.skipIf(bac
     expect(await t.store.social.claimPush(id, 'claimed-match', at + hour - 1, hour)).toBe(false);
     expect(await t.store.social.claimPush(id, 'other-match', at, hour)).toBe(true);
     expect(await t.store.social.claimPush(id, 'claimed-match', at + hour, hour)).toBe(true);
+    // Only the last hour's claims are kept: the others, an hour old or more, went with the next claim (PostgreSQL: read back).
+    expect(await t.store.social.claimPush(id, 'third-match', at + 2 * hour, hour)).toBe(true);
+    const kept = t.store.kind === 'embedded' ? null : await (t.store as unknown as { sql: { query(q: string, p: unknown[]): Promise<{ rows: { match_id: string }[] }> } }).sql.query(`SELECT match_id FROM "${(t.store as unknown as { schema: string }).schema}".wg_push_sent WHERE account_id = $1 ORDER BY match_id`, [id]);
+    if (kept) expect(kept.rows.map((r) => r.match_id)).toEqual(['third-match']);
     if (backend !== 'postgres') return;
     // Two processes starting together on an empty database: each makes a pair, one is kept, both use it.
     const schema = uniqueSchema();
