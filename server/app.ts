@@ -34,6 +34,10 @@ import { metricsGate } from './metrics-gate';
 import { RefusalLog } from './refusals';
 import { TurnNotifier } from './notify/notifier';
 import type { SendOptions } from './notify/webhook';
+import { PushChannel, vapidKeys } from './notify/push';
+import { pushRoutes } from './notify/push-routes';
+import { followRoutes } from './social/follows';
+import type { VapidKeys } from './storage/follows';
 import { isAllowedOrigin, originPatterns, ownOrigins } from './origins';
 import type { HttpLimits } from './socket/http';
 import { GameSockets } from './socket/sockets';
@@ -92,6 +96,10 @@ export interface ServerOptions extends LobbyHooks {
   passwordCost?: number;
   /** The bot API's keep-alive and token re-check period for game streams (default 20 s: server/bots/api/streams.ts), for tests. */
   botKeepAliveMs?: number;
+  /** Web push: the VAPID key pair (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; else made once and stored) and subject (VAPID_SUBJECT). */
+  push?: { keys?: VapidKeys; subject?: string };
+  /** Tests only, never set from the configuration: push endpoints over http on loopback (docs/SECURITY.md "Web push"). */
+  pushToLoopbackForTests?: boolean;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -142,7 +150,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const bots = opts.bots ? new BotRunner({ ...opts.bots, service, store, log, metrics }) : null;
   const analyser = opts.analysis !== false && bots?.botPool ? new GameAnalyser({ ...opts.analysis, store, game, pool: bots.botPool, log, limiter }) : null;
   let url = '';
+  const vapid = await vapidKeys(store.follows, opts.push?.keys);
+  const pushSubject = opts.push?.subject ?? (opts.publicUrl?.startsWith('https:') ? opts.publicUrl : 'mailto:watergate@localhost');
+  const push = new PushChannel({ social: store.follows, keys: vapid, subject: pushSubject, log, metrics, allowLocal: opts.pushToLoopbackForTests === true });
   const notifier = new TurnNotifier({
+    push,
     service,
     log,
     metrics,
@@ -270,6 +282,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(challengeRoutes.routes);
   app.use(account.routes);
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => (notifier.joined(e.matchID, e.playerID, e.metadata), challengeRoutes.joined(e.matchID, e.metadata)) }, limiter);
+  app.use(followRoutes({ social: store.follows, accounts: store.accounts, limiter }));
+  app.use(pushRoutes({ social: store.follows, publicKey: vapid.publicKey, limiter, allowLocal: opts.pushToLoopbackForTests === true }));
   app.use(lobby.routes());
   const analysisRouter = new Router();
   addAnalysisRoute(analysisRouter, game, store, analyser);
@@ -314,6 +328,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await bots?.close();
       await service.drain();
       await notifier.close();
+      await push.close();
       sockets.close();
       appServer.closeAllConnections();
       await bus.close();

@@ -46,6 +46,10 @@ export interface Config {
   leaderboardMinGames?: number;
   /** PASSWORD_COST: log2 of scrypt's N for new password hashes, 10–20 (default 15, OWASP's point). */
   passwordCost?: number;
+  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (both or neither): web push's key pair; unset: made on first start and stored. */
+  vapid?: { publicKey: string; privateKey: string };
+  /** VAPID_SUBJECT: a mailto: or https: address push services may contact about our pushes. */
+  vapidSubject?: string;
 }
 
 export const DEFAULT_STALE_HOURS = 24;
@@ -112,6 +116,20 @@ const metricsToken = (v: string | undefined) => {
   return v;
 };
 
+/** Both VAPID keys (base64url, as web-push's generate-vapid-keys prints them) or neither; the message never repeats the private one. */
+const vapid = (pub: string | undefined, priv: string | undefined) => {
+  if (!pub && !priv) return undefined;
+  if (!pub || !priv || !/^[A-Za-z0-9_-]{87}$/.test(pub) || !/^[A-Za-z0-9_-]{43}$/.test(priv))
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, as `npx web-push generate-vapid-keys` prints them (87 and 43 base64url characters)');
+  return { publicKey: pub, privateKey: priv };
+};
+
+const vapidSubject = (v: string | undefined) => {
+  if (v === undefined || v.trim() === '') return undefined;
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/.test(v.trim())) throw new Error(`VAPID_SUBJECT must be a mailto: or https: address, got "${v}"`);
+  return v.trim();
+};
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 8000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -149,5 +167,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     presenceLeaseSeconds: positiveInt('PRESENCE_LEASE_SECONDS', env.PRESENCE_LEASE_SECONDS, undefined),
     leaderboardMinGames: positiveInt('LEADERBOARD_MIN_GAMES', env.LEADERBOARD_MIN_GAMES, undefined),
     passwordCost: passwordCost(env.PASSWORD_COST),
+    vapid: vapid(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
+    vapidSubject: vapidSubject(env.VAPID_SUBJECT),
   };
 }

@@ -74,6 +74,8 @@ export const LIMITS = {
   block: { points: 60, seconds: 600 },
   /** Event streams opened (GET /api/stream/event): per account (how many may be open at once: server/challenges/events.ts). */
   eventStream: { points: 30, seconds: 60 },
+  /** Follows, unfollows and push subscriptions changed: per account. */
+  social: { points: 60, seconds: 600 },
 } as const satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
 
@@ -201,6 +203,7 @@ const WHAT: Record<LimitName, string> = {
   challengeAnswer: 'too many challenges answered from this account',
   block: 'too many blocks from this account',
   eventStream: 'too many event streams opened for this account',
+  social: 'too many follows or push changes for this account',
 };
 
 /** Throws TooManyRequests unless `key` may make one more request of `name` (worth `points`). */

@@ -79,6 +79,7 @@ try {
     presenceLeaseMs: cfg.presenceLeaseSeconds && cfg.presenceLeaseSeconds * 1000,
     leaderboardMinGames: cfg.leaderboardMinGames,
     passwordCost: cfg.passwordCost,
+    push: { keys: cfg.vapid, subject: cfg.vapidSubject },
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');

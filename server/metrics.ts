@@ -37,6 +37,7 @@ export function createMetrics() {
     staleRemoved: new client.Counter({ name: 'wg_stale_matches_removed_total', help: 'Unfinished matches removed after STALE_HOURS without activity or a connected player', registers: [registry] }),
     busReceived: new client.Counter({ name: 'wg_bus_received_total', help: 'Messages from other processes, by type', labelNames: ['type'], registers: [registry] }),
     webhooks: new client.Counter({ name: 'wg_webhooks_total', help: 'Turn notifications to webhooks: sent, failed (after retries) or refused (not a public address)', labelNames: ['result'], registers: [registry] }),
+    pushes: new client.Counter({ name: 'wg_pushes_total', help: 'Web pushes: sent (accepted by the push service), gone (404/410: the subscription dropped), failed (another answer, no answer) or refused (not a public address)', labelNames: ['result'], registers: [registry] }),
     /** Set by the server once its parts exist: they are read at scrape time. */
     gauges(read: { sockets: () => number; matches: () => number; busUp: () => number }) {
       new client.Gauge({ name: 'wg_open_sockets', help: 'Game sockets open on this process', registers: [registry], collect() { this.set(read.sockets()); } });

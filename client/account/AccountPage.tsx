@@ -11,6 +11,7 @@ import { checkUsername, NAME_REGISTERED, PASSKEY_NAME, PASSKEY_NEEDS_PASSWORD, U
 import { checkName } from '../../protocol/names';
 import type { HeldSeat } from '../lobby/seats';
 import { AccountError, changePassword, claimSeats, deleteAccount, listPasskeys, logIn, logOut, logOutEverywhere, me as whoAmI, removePasskey, setAccountWebhook, signUp } from './api';
+import { PushSettings } from './PushSettings';
 import { rememberAccount, syncSeats } from './session';
 
 type T = ReturnType<typeof useTranslation>['t'];
@@ -223,6 +224,7 @@ function SignedIn({ account, reload, signedOut }: { account: Me; reload: () => v
         <p className="hint">{t('account.webhookHint')}</p>
         <button type="submit">{t('notify.save')}</button>
       </form>
+      <PushSettings />
       <form className="panel" aria-labelledby="password-title" onSubmit={(e) => {
         const f = fields(e);
         void act(() => changePassword(String(f.get('password') ?? ''), String(f.get('newPassword') ?? ''), f.get('removePasskeys') === 'on'), 'account.passwordChanged');

@@ -12,6 +12,7 @@ import { Optional } from '../Optional';
 import { profile } from './api';
 import { ChallengeForm } from './Challenges';
 import { useAccount } from './session';
+import { FollowButton } from './FollowButton';
 import { refusalText } from './AccountPage';
 import { changeText, ratingText, unratedText } from './RatedResult';
 
@@ -53,6 +54,7 @@ export default function ProfilePage({ username }: { username: string }): ReactNo
     <div className="profile-page" data-profile={p.username}>
       <h1>{t('profile.title', { name: p.username })}</h1>
       {p.bot && <p className="hint" data-bot>{t('profile.bot')}</p>}
+      <FollowButton username={p.username} />
       <section className="panel" aria-labelledby="ratings-title">
         <h2 id="ratings-title">{t('profile.ratings')}</h2>
         <ul className="ratings">

@@ -19,6 +19,7 @@ import { useAccount, rememberAccount, syncSeats } from '../account/session';
 import PlayNow from '../account/PlayNow';
 import { ChallengesPanel } from '../account/Challenges';
 import { ClockSelect } from './ClockSelect';
+import { Friends } from './Friends';
 
 const ROLES: PlayerID[] = ['0', '1'];
 const OPTION_KEYS = Object.keys(OPTION_VALUES) as (keyof Options)[];
@@ -320,6 +321,7 @@ export default function LobbyPage(): ReactNode {
       {account && <ChallengesPanel onSeats={seatsChanged} />}
       <MyMatches seats={mine} busy={busy} leave={leave} forget={forget} tick={tick} />
 
+      <Friends />
       <section className="panel" data-open-matches={matches?.length}>
         <h2>
           {t('lobby.openMatches')}{' '}

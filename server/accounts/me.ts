@@ -86,6 +86,9 @@ export function addMeRoutes(o: { router: Router; json: Router.Middleware; store:
       ratings: { editor: ratings['0'] ?? null, nixon: ratings['1'] ?? null },
       seats: (await accounts.seats(a.id)).map((l) => ({ matchID: l.matchID, playerID: l.seat })),
       results: await accounts.results(a.id, 10_000),
+      // Whom the account follows and where its pushes go (the push service's host: the rest of the address is the browser's).
+      following: (await store.follows.following(a.id)).map((f) => f.username),
+      pushSubscriptions: (await store.follows.pushSubscriptions(a.id)).map((p) => ({ service: new URL(p.endpoint).host, lang: p.lang, createdAt: new Date(p.createdAt).toISOString() })),
     };
   });
 }

@@ -15,6 +15,7 @@ import type { Logger } from '../log';
 import type { MatchService, MatchView } from '../match/service';
 import type { Metrics } from '../metrics';
 import type { MatchData } from '../storage/types';
+import type { NoticeChannel } from './push';
 import { sendWebhook, type SendOptions } from './webhook';
 
 /** What a seat registered (see register.ts): the webhook and the origin of the page it registered from. */
@@ -54,6 +55,8 @@ export interface NotifierOptions {
   send: SendOptions;
   /** A signed-in player's seat is told at the account's webhook (its settings: one place for every seat). */
   accountNotify?: (accountID: string) => Promise<SeatNotify | null>;
+  /** Web push to the account's browsers (push.ts): the same decision, another channel. */
+  push?: NoticeChannel;
 }
 
 export class TurnNotifier {
@@ -100,6 +103,7 @@ export class TurnNotifier {
     const played = botLevelOf(p) !== null || metadata.standIns?.[seat] !== undefined;
     if (!p || p.isConnected === true || played) return;
     const account = accountOf(p.data);
+    if (account) this.o.push?.send(account, { matchID, seat, kind });
     if (account && this.o.accountNotify) {
       const ask = this.o.accountNotify;
       // The account's webhook; a seat's own (registered before it was the account's) when the account has none.

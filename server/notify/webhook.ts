@@ -50,7 +50,7 @@ export class RefusedAddress extends Error {
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
 /** dns.lookup that leaves out addresses the server may not reach (net asks with or without `all`). */
-function guardedLookup(allowLocal: boolean) {
+export function guardedLookup(allowLocal: boolean) {
   return (hostname: string, options: dns.LookupOptions, cb: LookupCallback): void => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return cb(err, '');

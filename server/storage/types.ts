@@ -16,6 +16,7 @@ import type { MatchClock, StandIn, TakeBackRequest } from '../../protocol/index'
 import type { AccountStore, SeatLink } from './accounts';
 import type { AnalysisRows } from './analyses';
 import type { SocialRows } from './social';
+import type { FollowRows } from './follows';
 
 /**
  * boardgame.io's match metadata, plus what the server keeps beside the seats: the clock (rewritten by
@@ -206,6 +207,8 @@ export interface MatchStore {
   readonly analyses: AnalysisRows;
   /** Blocks and challenges by name (storage/social.ts); ready once connected. */
   readonly social: SocialRows;
+  /** Follows, page activity, push subscriptions and the VAPID keys (storage/follows.ts); ready once connected. */
+  readonly follows: FollowRows;
 }
 
 /** Seat ownership as far as authorisation is concerned: names and credentials, not presence. */
