@@ -39,6 +39,8 @@ import type { HttpLimits } from './socket/http';
 import { GameSockets } from './socket/sockets';
 import { clientMiddleware, compression } from './static';
 import { accounts } from './accounts/index';
+import { EventRunner, type RunnerOptions } from './events/runner';
+import { eventRoutes } from './events/routes';
 import { botApi } from './bots/api/index';
 import { StorageUnavailableError } from './storage/errors';
 import { LobbyReads } from './storage/lobby-db';
@@ -91,6 +93,8 @@ export interface ServerOptions extends LobbyHooks {
   passwordCost?: number;
   /** The bot API's keep-alive and token re-check period for game streams (default 20 s: server/bots/api/streams.ts), for tests. */
   botKeepAliveMs?: number;
+  /** Events (Swiss tournaments, server/events/): the runner's tick and no-show limit, for tests; `false`: no runner in this process (the routes still answer). */
+  events?: false | Pick<RunnerOptions, 'tickMs' | 'noShowMs'>;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -265,6 +269,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(botApiRoutes.join);
   app.use(botApiRoutes.routes);
   app.use(account.routes);
+  const events = new EventRunner({ store, service, game, log, ...(opts.events || {}) });
+  app.use(eventRoutes({ store, runner: events, limiter }));
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);
   app.use(lobby.routes());
   const analysisRouter = new Router();
@@ -292,6 +298,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const staleHours = opts.staleHours ?? DEFAULT_STALE_HOURS;
   if (!Number.isFinite(staleHours) || staleHours < 0) throw new Error(`staleHours must be a number of hours of at least 0, got ${staleHours}`);
   clocks.start();
+  if (opts.events !== false) events.start();
   const keepDays = opts.keepFinishedDays ?? 0;
   if (!Number.isFinite(keepDays) || keepDays < 0) throw new Error(`keepFinishedDays must be a number of days of at least 0, got ${keepDays}`);
   const stale = staleHours > 0 || keepDays > 0 ? startStaleSweeper({ store, service, log, metrics, staleMs: staleHours * 3_600_000, keepFinishedMs: keepDays * 86_400_000 }) : null;
@@ -304,6 +311,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       botApiRoutes.close();
       await stale?.stop();
       clocks.stop();
+      await events.stop();
       await presence.stop();
       await analyser?.close();
       await bots?.close();

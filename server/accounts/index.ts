@@ -24,7 +24,8 @@ import { sessions as makeSessions } from './session';
 /** Players listed on the leaderboard have at least this many rated games on that side (LEADERBOARD_MIN_GAMES). */
 export const DEFAULT_LEADERBOARD_MIN_GAMES = 3;
 
-export const ACCOUNT_PATHS = /^\/(auth|me|players|leaderboard|pair)(\/|$)/;
+/** Where the session is read: the account routes, and the events' (server/events/routes.ts, mounted beside them). */
+export const ACCOUNT_PATHS = /^\/(auth|me|players|leaderboard|pair|api\/tournaments)(\/|$)/;
 
 export interface AccountOptions {
   store: MatchStore;
