@@ -46,6 +46,10 @@ export interface Config {
   leaderboardMinGames?: number;
   /** PASSWORD_COST: log2 of scrypt's N for new password hashes, 10–20 (default 15, OWASP's point). */
   passwordCost?: number;
+  /** EVENT_TICK_MS: how often the event runner looks for events due (default 5000). */
+  eventTickMs?: number;
+  /** EVENT_NO_SHOW_SECONDS: an event's game not started this long after it is made is forfeited (default by time control). */
+  eventNoShowSeconds?: number;
 }
 
 export const DEFAULT_STALE_HOURS = 24;
@@ -149,5 +153,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     presenceLeaseSeconds: positiveInt('PRESENCE_LEASE_SECONDS', env.PRESENCE_LEASE_SECONDS, undefined),
     leaderboardMinGames: positiveInt('LEADERBOARD_MIN_GAMES', env.LEADERBOARD_MIN_GAMES, undefined),
     passwordCost: passwordCost(env.PASSWORD_COST),
+    eventTickMs: positiveInt('EVENT_TICK_MS', env.EVENT_TICK_MS, undefined),
+    eventNoShowSeconds: positiveInt('EVENT_NO_SHOW_SECONDS', env.EVENT_NO_SHOW_SECONDS, undefined),
   };
 }

@@ -111,6 +111,7 @@ export class EventRunner {
     const row = await this.o.store.events.get(id);
     if (!row || row.nextAt === null) return 'done';
     const d = JSON.parse(row.doc) as EventDoc;
+    const roundsBefore = d.rounds.length;
     const now = Date.now();
     let changed = false;
     let more = false;
@@ -154,6 +155,11 @@ export class EventRunner {
     const nextAt = this.nextLook(d, now);
     const ok = await this.o.store.events.update({ ...row, status: d.status, nextAt, doc: JSON.stringify(d) });
     if (!ok) return 'conflict';
+    if (d.rounds.length > roundsBefore) {
+      const r = d.rounds[d.rounds.length - 1];
+      this.o.log.info({ event: id, round: d.rounds.length, boards: r.boards.length, bye: r.bye !== null }, 'events: round paired');
+    }
+    if (d.status !== row.status) this.o.log.info({ event: id, status: d.status, note: d.note }, 'events: status');
     if (more) this.again.add(id);
     return more ? 'more' : 'done';
   }
@@ -186,7 +192,6 @@ export class EventRunner {
       bye: r.bye,
       boards: r.boards.map((b) => ({ editor: b.editor, nixon: b.nixon, seed: randomBytes(16).toString('hex'), games: [{ matchID: newMatchID(), editor: b.editor, nixon: b.nixon, createdAt: now }] })),
     });
-    this.o.log.info({ event: d.id, round: d.rounds.length, boards: r.boards.length, bye: r.bye !== null }, 'events: round paired');
   }
 
   /** A game of the current round: its match made and linked, its end read, a no-show forfeited. Whether the document changed. */

@@ -80,6 +80,39 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       expect(e.players.reduce((s2, p) => s2 + p.score, 0)).toBe(3 * 2);
     });
 
+    it('a rated game resigned before its first decision scores as lost by that side; a game nobody starts is forfeited by the side to move', async () => {
+      const slow = await startTestServer(backend, { events: { tickMs: 100, noShowMs: 2_000 } });
+      try {
+        const ep = await signUpPlayers(slow.url, 4, `ns${backend.slice(0, 2)}`);
+        const [creator] = ep.players;
+        const id = (await creator.call('/api/tournaments', { name: 'No shows', rounds: 3, clock: 'none', rated: true })).body.id as string;
+        for (const p of ep.players) await p.call(`/api/tournaments/${id}/join`, {});
+        await creator.call(`/api/tournaments/${id}/start`, {});
+        await until(async () => (await getEvent(creator, id)).round === 1, 'round 1 paired');
+        const [g1, g2] = (await getEvent(creator, id)).rounds[0] as { matchID: string; editor: string; nixon: string; result: string | null }[];
+        const s = await seatOf(ep.byName.get(g1.editor)!, g1.matchID);
+        await resign(slow.url, g1.matchID, s.playerID, s.playerCredentials);
+        await until(async () => (await getEvent(creator, id)).rounds[0].every((g) => 'matchID' in g && g.result !== null), 'both games scored', 30_000);
+        const r = (await getEvent(creator, id)).rounds[0] as (typeof g1)[];
+        expect(r.map((g) => g.result)).toEqual(['nixon', 'nixon']);
+        expect((await stored(slow.store, g1.matchID)).state.ctx.gameover).toMatchObject({ reason: 'aborted', aborted: '0' });
+        expect((await stored(slow.store, g2.matchID)).state.ctx.gameover).toMatchObject({ winner: '1', reason: 'abandoned' });
+        expect(slow.logs.some((l) => l.includes(g2.matchID) && l.includes('the game ended by an exit'))).toBe(true);
+      } finally {
+        await slow.stop();
+      }
+    });
+
+    it('one write per version: of ten writers of one version, one lands', async () => {
+      const row = { id: `race${backend}`, version: 0, status: 'open', nextAt: null, createdAt: Date.now(), doc: '{}' };
+      await t.store.events.insert(row);
+      const wins = await Promise.all(Array.from({ length: 10 }, (_, i) => t.store.events.update({ ...row, doc: JSON.stringify({ i }) })));
+      expect(wins.filter(Boolean)).toHaveLength(1);
+      const after = await t.store.events.get(row.id);
+      expect(after!.version).toBe(1);
+      expect(JSON.parse(after!.doc).i).toBe(wins.indexOf(true));
+    });
+
     it('refusals: signed out, bad bodies, entry rules, a start with too few players cancels', async () => {
       const ann = await signUp(t.url, `ann${backend.slice(0, 2)}`);
       expect((await fetch(`${t.url}/api/tournaments`, { method: 'POST', headers: { 'content-type': 'application/json', origin: t.url }, body: JSON.stringify({ name: 'x y z', rounds: 3 }) })).status).toBe(401);
