@@ -6,10 +6,12 @@
  * (`seed`), the same for a paired deal's two games, checkable after the event against the replays.
  */
 import { createHash } from 'node:crypto';
+import type { EventGame, EventSummary, EventView } from '../../protocol/events';
 import type { TimeControl } from '../../protocol/rated';
 import { gamePoints, pairPoints, standings, type Round, type Side } from './pairing';
 
-export type EventStatus = 'open' | 'running' | 'finished' | 'cancelled';
+export type { EventStatus } from '../../protocol/events';
+import type { EventStatus } from '../../protocol/events';
 
 export interface Entrant {
   id: string;
@@ -94,37 +96,7 @@ export function boardPoints(b: BoardDoc, paired: boolean): [number, number] | un
   return pairPoints(won(b.editor), won(b.nixon));
 }
 
-export interface PublicGame {
-  matchID: string;
-  editor: string;
-  nixon: string;
-  /** The deal's public id (SHA-256 of its seed): a paired deal's two games share it. */
-  seed: string;
-  result: Side | 'none' | null;
-}
-export type PublicEntry = PublicGame | { bye: string };
-
-export interface PublicEvent {
-  id: string;
-  name: string;
-  creator: string;
-  status: EventStatus;
-  note: string | null;
-  /** Rounds started so far. */
-  round: number;
-  totalRounds: number;
-  clock: TimeControl;
-  rated: boolean;
-  paired: boolean;
-  startsAt: number | null;
-  roundMinutes: number | null;
-  entry: EntryRules;
-  minPlayers: number;
-  players: { username: string; rating: number; withdrawn: boolean; score: number; buchholz: number; sonnebornBerger: number; byes: number; sides: { editor: number; nixon: number } }[];
-  rounds: PublicEntry[][];
-}
-
-export function publicEvent(d: EventDoc): PublicEvent {
+export function publicEvent(d: EventDoc): EventView {
   const name = new Map(d.entrants.map((e) => [e.id, e.username]));
   const who = (id: string) => name.get(id) ?? 'deleted player';
   const table = standings(d.entrants.map((e) => ({ id: e.id, rating: e.rating })), pairingRounds(d), d.paired);
@@ -149,7 +121,7 @@ export function publicEvent(d: EventDoc): PublicEvent {
       .map((s) => ({ username: who(s.id), rating: s.rating, withdrawn: entrant.get(s.id)!.withdrawn, score: s.score, buchholz: s.buchholz, sonnebornBerger: s.sonnebornBerger, byes: s.byes, sides: s.sides })),
     rounds: d.rounds.map((r) => [
       ...r.boards.flatMap((b) =>
-        b.games.map((g): PublicGame => ({ matchID: g.matchID, editor: who(g.editor), nixon: who(g.nixon), seed: dealID(b.seed), result: g.winner === undefined ? null : g.winner === null ? 'none' : g.winner })),
+        b.games.map((g): EventGame => ({ matchID: g.matchID, editor: who(g.editor), nixon: who(g.nixon), seed: dealID(b.seed), result: g.winner === undefined ? null : g.winner === null ? 'none' : g.winner })),
       ),
       ...(r.bye ? [{ bye: who(r.bye) }] : []),
     ]),
@@ -157,7 +129,7 @@ export function publicEvent(d: EventDoc): PublicEvent {
 }
 
 /** A line of the list of events. */
-export const eventSummary = (d: EventDoc) => ({
+export const eventSummary = (d: EventDoc): EventSummary => ({
   id: d.id,
   name: d.name,
   creator: d.creator,
