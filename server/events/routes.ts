@@ -77,11 +77,13 @@ export function eventRoutes(o: { store: MatchStore; runner: EventRunner; limiter
   };
   /** Applies `change` to the stored document by a conditional write, rereading on a conflict. */
   const change = async (id: string, fn: (d: EventDoc) => void): Promise<EventDoc> => {
-    for (let tries = 0; tries < 8; tries++) {
+    for (let tries = 0; tries < 12; tries++) {
       const { row, doc } = await read(id);
       fn(doc);
       const nextAt = doc.status === 'open' ? doc.startsAt : row.nextAt;
       if (await rows.update({ ...row, status: doc.status, nextAt, doc: JSON.stringify(doc) })) return doc;
+      // Many joins at once (an event opening): spread the retries rather than collide again in step.
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * (tries + 1)));
     }
     throw new HttpError(503, 'the event is busy: try again');
   };

@@ -46,6 +46,9 @@ export function winnerOf(gameover: unknown): Side | null {
   return null;
 }
 
+/** The seat name of an entrant whose account is gone (as records name it). */
+const DELETED = 'deleted player';
+
 export class EventRunner {
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly busy = new Map<string, Promise<void>>();
@@ -226,6 +229,9 @@ export class EventRunner {
   private async ensureMatch(d: EventDoc, b: BoardDoc, g: GameDoc): Promise<void> {
     const { store, service, game } = this.o;
     const seats = [[g.editor, '0'], [g.nixon, '1']] as const;
+    // An entrant whose account was deleted meanwhile sits as "deleted player", linked to nobody: its game is a no-show.
+    const alive = new Set<string>();
+    for (const [id] of seats) if (await store.accounts.byID(id)) alive.add(id);
     if (!(await store.head(g.matchID))) {
       const clock = TIME_CONTROLS[d.clock].clock;
       // Fixed rules whether rated or not (protocol/rated.ts): every board of an event plays the same game.
@@ -236,8 +242,8 @@ export class EventRunner {
       metadata.event = d.id;
       for (const [id, seat] of seats) {
         const e = d.entrants.find((x) => x.id === id)!;
-        const mark = await markOf(store.accounts, { id, username: e.username });
-        setSeatEntry(metadata.players, seat, { ...seatEntry(metadata.players, seat), name: e.username, credentials: generateCredentials(), data: markedData(undefined, mark) });
+        const mark = alive.has(id) ? await markOf(store.accounts, { id, username: e.username }) : null;
+        setSeatEntry(metadata.players, seat, { ...seatEntry(metadata.players, seat), name: mark ? e.username : DELETED, credentials: generateCredentials(), ...(mark ? { data: markedData(undefined, mark) } : {}) });
       }
       metadata.updatedAt = Date.now();
       try {
@@ -247,6 +253,6 @@ export class EventRunner {
       }
     }
     // Idempotent: the links (GET /me/matches: the players' credentials on any device) and the news of the seats (a clock starts).
-    await service.changeMetadata(g.matchID, (m) => ({ metadata: m, links: seats.map(([accountID, seat]) => ({ matchID: g.matchID, seat, accountID })) }));
+    await service.changeMetadata(g.matchID, (m) => ({ metadata: m, links: seats.filter(([id]) => alive.has(id)).map(([accountID, seat]) => ({ matchID: g.matchID, seat, accountID })) }));
   }
 }
