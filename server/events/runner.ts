@@ -130,8 +130,17 @@ export class EventRunner {
       changed = true;
     } else if (d.status === 'running') {
       const round = d.rounds[d.rounds.length - 1];
+      // New games' matches, a few at a time (a round of 64 boards is made in seconds, not one by one).
+      const unmade = round.boards.flatMap((b) => b.games.filter((g) => !g.ready).map((g) => ({ b, g })));
+      for (let i = 0; i < unmade.length; i += 8)
+        await Promise.all(
+          unmade.slice(i, i + 8).map(async ({ b, g }) => {
+            await this.ensureMatch(d, b, g);
+            g.ready = changed = true;
+          }),
+        );
       for (const b of round.boards) {
-        for (const g of b.games) changed = (await this.follow(d, b, g, now)) || changed;
+        for (const g of b.games) changed = (await this.follow(d, g, now)) || changed;
         if (d.paired && b.games.length === 1 && b.games[0].winner !== undefined) {
           // The second game of a paired deal: made now, so that its deal is unseen until it starts.
           b.games.push({ matchID: newMatchID(), editor: b.nixon, nixon: b.editor, createdAt: now });
@@ -197,14 +206,10 @@ export class EventRunner {
     });
   }
 
-  /** A game of the current round: its match made and linked, its end read, a no-show forfeited. Whether the document changed. */
-  private async follow(d: EventDoc, b: BoardDoc, g: GameDoc, now: number): Promise<boolean> {
+  /** A made game of the current round: its end read, a no-show forfeited. Whether the document changed. */
+  private async follow(d: EventDoc, g: GameDoc, now: number): Promise<boolean> {
     let changed = false;
-    if (!g.ready) {
-      await this.ensureMatch(d, b, g);
-      g.ready = changed = true;
-    }
-    if (g.winner !== undefined) return changed;
+    if (!g.ready || g.winner !== undefined) return false;
     const head = await this.o.store.head(g.matchID);
     if (head?.metadata.gameover !== undefined) {
       g.winner = winnerOf(head.metadata.gameover);

@@ -119,6 +119,8 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       for (const bad of [{ name: 'ok name', rounds: 0 }, { name: 'ok name', rounds: 3, clock: 'blitz' }, { name: 'a\u202eb c', rounds: 3 }, { name: 'ok name', rounds: 3, extra: 1 }, { name: 'ok name', rounds: 3, minRating: 1800, maxRating: 1200 }, { name: 'ok name', rounds: 3, startsAt: 5 }])
         expect((await ann.call('/api/tournaments', bad)).status, JSON.stringify(bad)).toBe(400);
       const ranged = (await ann.call('/api/tournaments', { name: 'Established only', rounds: 3, minRating: 1000 })).body.id;
+      // CSRF: a change carrying the session cookie but no Origin is refused.
+      expect((await fetch(`${t.url}/api/tournaments/${ranged}/withdraw`, { method: 'POST', headers: { cookie: ann.cookie } })).status).toBe(403);
       const j = await ann.call(`/api/tournaments/${ranged}/join`, {});
       expect(j.status).toBe(403);
       expect(j.body.error).toMatch(/established/);
