@@ -160,7 +160,8 @@ export class EventRunner {
         } else if (at <= now) {
           this.pairNext(d, now);
           changed = more = true;
-        }
+        } else if (row.nextAt !== at) changed = true; // only the next look moves: to the round's set time
+
       }
     }
     if (!changed) return 'done';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './account-helpers';
-import { checkEvent, getEvent, playToEnd, resign, seatOf, signUpPlayers } from './event-helpers';
+import { checkEvent, getEvent, playRound, playToEnd, resign, seatOf, signUpPlayers } from './event-helpers';
 import { postgresAvailable, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
 
 const hasPg = await postgresAvailable();
@@ -101,6 +101,28 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       } finally {
         await slow.stop();
       }
+    });
+
+    it('rounds at set times: round 2 waits for its time though round 1 is over, the next look stored for then', async () => {
+      const ep = await signUpPlayers(t.url, 4, `rm${backend.slice(0, 2)}`);
+      const [creator] = ep.players;
+      const id = (await creator.call('/api/tournaments', { name: 'Timed rounds', rounds: 3, clock: 'none', rated: false, roundMinutes: 1 })).body.id as string;
+      for (const p of ep.players) await p.call(`/api/tournaments/${id}/join`, {});
+      const started = Date.now();
+      await creator.call(`/api/tournaments/${id}/start`, {});
+      await until(async () => (await getEvent(creator, id)).round === 1, 'round 1 paired');
+      await playRound(t.url, creator, ep, id, 5);
+      await until(async () => (await getEvent(creator, id)).rounds[0].every((g) => 'matchID' in g && g.result !== null), 'round 1 scored');
+      await until(async () => {
+        const row = await t.store.events.get(id);
+        return row!.nextAt! >= started + 60_000 - 1000;
+      }, 'the next look at round 2 time');
+      await new Promise((r) => setTimeout(r, 1000)); // several ticks
+      const e = await getEvent(creator, id);
+      expect([e.status, e.round]).toEqual(['running', 1]);
+      const row = await t.store.events.get(id);
+      expect(row!.nextAt! - started).toBeGreaterThan(58_000);
+      expect(row!.nextAt! - started).toBeLessThan(62_000);
     });
 
     it('one write per version: of ten writers of one version, one lands', async () => {
