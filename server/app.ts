@@ -93,8 +93,8 @@ export interface ServerOptions extends LobbyHooks {
   passwordCost?: number;
   /** The bot API's keep-alive and token re-check period for game streams (default 20 s: server/bots/api/streams.ts), for tests. */
   botKeepAliveMs?: number;
-  /** Events (Swiss tournaments, server/events/): the runner's tick and no-show limit, for tests; `false`: no runner in this process (the routes still answer). */
-  events?: false | Pick<RunnerOptions, 'tickMs' | 'noShowMs'>;
+  /** Events (Swiss tournaments, server/events/): the runner's tick and no-show limit (tests), `onRound` (a round's start: notices); `false`: no runner in this process (the routes still answer). */
+  events?: false | Pick<RunnerOptions, 'tickMs' | 'noShowMs' | 'onRound'>;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;

@@ -45,6 +45,8 @@ export interface BoardDoc {
 
 export interface RoundDoc {
   startedAt: number;
+  /** Its matches are all made and its start was announced (RunnerOptions.onRound), once, by the write that set this. */
+  announced?: boolean;
   boards: BoardDoc[];
   bye: string | null;
 }

@@ -33,6 +33,20 @@ export interface RunnerOptions {
   tickMs?: number;
   /** A game neither side has started this long after its creation is forfeited; default by time control (NO_SHOW_MS). */
   noShowMs?: number;
+  /**
+   * A round has started: all its matches are made. Called once per round across processes (by the one
+   * whose write marked it announced), after that write: the place for notices to its players.
+   */
+  onRound?: (r: RoundStart) => void;
+}
+
+export interface RoundStart {
+  eventID: string;
+  name: string;
+  round: number;
+  /** Each game with its players' account ids (a paired deal: its first game; the second comes when it ends). */
+  games: { matchID: string; editor: { id: string; username: string }; nixon: { id: string; username: string } }[];
+  bye: { id: string; username: string } | null;
 }
 
 /** How long a round's game may wait for its players' first decisions, by time control. */
@@ -118,6 +132,8 @@ export class EventRunner {
     const now = Date.now();
     let changed = false;
     let more = false;
+    let announce = false;
+    const roundAt = d.rounds.length - 1;
     if (d.status === 'open' && d.startsAt !== null && now >= d.startsAt) {
       if (d.entrants.filter((e) => !e.withdrawn).length < minEntrants(d.totalRounds)) {
         d.status = 'cancelled';
@@ -139,6 +155,7 @@ export class EventRunner {
             g.ready = changed = true;
           }),
         );
+      if (!round.announced && round.boards.every((b) => b.games.every((g) => g.ready))) round.announced = announce = changed = true;
       for (const b of round.boards) {
         for (const g of b.games) changed = (await this.follow(d, g, now)) || changed;
         if (d.paired && b.games.length === 1 && b.games[0].winner !== undefined) {
@@ -173,8 +190,20 @@ export class EventRunner {
       this.o.log.info({ event: id, round: d.rounds.length, boards: r.boards.length, bye: r.bye !== null }, 'events: round paired');
     }
     if (d.status !== row.status) this.o.log.info({ event: id, status: d.status, note: d.note }, 'events: status');
+    if (announce) this.announce(d, roundAt);
     if (more) this.again.add(id);
     return more ? 'more' : 'done';
+  }
+
+  private announce(d: EventDoc, k: number): void {
+    const r = d.rounds[k];
+    const who = (id: string) => ({ id, username: d.entrants.find((e) => e.id === id)?.username ?? DELETED });
+    this.o.log.info({ event: d.id, round: k + 1 }, 'events: round started');
+    try {
+      this.o.onRound?.({ eventID: d.id, name: d.name, round: k + 1, games: r.boards.map((b) => ({ matchID: b.games[0].matchID, editor: who(b.games[0].editor), nixon: who(b.games[0].nixon) })), bye: r.bye ? who(r.bye) : null });
+    } catch (e) {
+      this.o.log.warn({ event: d.id, err: (e as Error).message }, 'events: the round notice failed');
+    }
   }
 
   /** When round `k` (from 0) may start: its set time, or now. */

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './account-helpers';
 import { checkEvent, getEvent, playRound, playToEnd, resign, seatOf, signUpPlayers } from './event-helpers';
+import type { RoundStart } from '../../server/events/runner';
 import { postgresAvailable, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
 
 const hasPg = await postgresAvailable();
@@ -13,8 +14,9 @@ const hasPg = await postgresAvailable();
 for (const backend of ['embedded', 'postgres'] as Backend[]) {
   describe.skipIf(backend === 'postgres' && !hasPg)(`events (${backend})`, () => {
     let t: TestServer;
+    const announced: RoundStart[] = [];
     beforeAll(async () => {
-      t = await startTestServer(backend, { events: { tickMs: 150, noShowMs: 60_000 } });
+      t = await startTestServer(backend, { events: { tickMs: 150, noShowMs: 60_000, onRound: (r) => announced.push(r) } });
     });
     afterAll(async () => t?.stop());
 
@@ -31,6 +33,14 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
         await until(async () => (await getEvent(creator, id)).round === 1, 'round 1 paired');
         const e = await playToEnd(t.url, creator, ep, id);
         checkEvent(e, n, false);
+        // Each round announced once, with its games and the players' accounts (for notices).
+        const mine = announced.filter((r) => r.eventID === id);
+        expect(mine.map((r) => r.round)).toEqual([1, 2, 3]);
+        for (const r of mine) {
+          const games = e.rounds[r.round - 1].filter((g) => 'matchID' in g) as { matchID: string; editor: string; nixon: string }[];
+          expect(r.games.map((g) => [g.matchID, g.editor.username, g.nixon.username])).toEqual(games.map((g) => [g.matchID, g.editor, g.nixon]));
+          expect(r.bye?.username ?? null).toBe((e.rounds[r.round - 1].find((g) => 'bye' in g) as { bye: string } | undefined)?.bye ?? null);
+        }
         // Scores: a point a game won, a point a bye; the standings best first.
         expect(e.players.reduce((s, p) => s + p.score, 0)).toBe(3 * Math.floor(n / 2) + 3 * (n % 2));
         expect(e.players.map((p) => p.score)).toEqual([...e.players.map((p) => p.score)].sort((a, b) => b - a));
