@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import koaBody from 'koa-body';
-import { TIME_CONTROL_NAMES, type TimeControl } from '../../protocol/rated';
+import { TIME_CONTROL_NAMES, timeControlOf, type TimeControl } from '../../protocol/rated';
 import { enforce, type Limiter } from '../limits';
 import { atTime } from '../ratings/glicko';
 import { isProvisional } from '../ratings/rules';
@@ -41,6 +41,16 @@ const int = (v: unknown, field: string, min: number, max: number): number => {
   return v;
 };
 const optionalInt = (v: unknown, field: string, min: number, max: number): number | null => (v === undefined || v === null ? null : int(v, field, min, max));
+
+/** A time control by name ("none", "live", "relaxed") or as its clock ({ initialSeconds, incrementSeconds }); default live. */
+function timeControl(v: unknown): TimeControl {
+  if (v === undefined || v === null) return 'live';
+  const named = typeof v === 'string' ? (TIME_CONTROL_NAMES as string[]).includes(v) && (v as TimeControl) : null;
+  const byClock = v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).every((k) => ['initialSeconds', 'incrementSeconds', 'onTimeout'].includes(k)) ? timeControlOf(v as { initialSeconds?: unknown; incrementSeconds?: unknown }) : null;
+  const c = named || byClock;
+  if (!c) throw new HttpError(400, `clock must be ${TIME_CONTROL_NAMES.map((n) => `"${n}"`).join(', ')} or the clock of one of them`);
+  return c;
+}
 
 function eventName(v: unknown): string {
   if (typeof v !== 'string') throw new HttpError(400, 'name must be a string');
@@ -92,11 +102,12 @@ export function eventRoutes(o: { store: MatchStore; runner: EventRunner; limiter
     const a = signedIn(ctx);
     const b = body(ctx.request.body);
     for (const k of Object.keys(b)) if (!['name', 'rounds', 'clock', 'rated', 'paired', 'startsAt', 'roundMinutes', 'minRating', 'maxRating', 'noTimeoutsIn'].includes(k)) throw new HttpError(400, `unknown field "${k}"`);
-    const clock = (b.clock ?? 'live') as TimeControl;
-    if (!TIME_CONTROL_NAMES.includes(clock)) throw new HttpError(400, `clock must be ${TIME_CONTROL_NAMES.map((n) => `"${n}"`).join(', ')}`);
+    const clock = timeControl(b.clock);
     for (const k of ['rated', 'paired'] as const) if (b[k] !== undefined && typeof b[k] !== 'boolean') throw new HttpError(400, `${k} must be true or false`);
     const now = Date.now();
-    const startsAt = b.startsAt === undefined || b.startsAt === null ? null : int(b.startsAt, 'startsAt', now, now + EVENT_LIMITS.aheadMs);
+    // ms since 1970, or an ISO date; a moment already past by less than a minute means now (clocks differ).
+    const when = typeof b.startsAt === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)$/.test(b.startsAt) ? Date.parse(b.startsAt) : b.startsAt;
+    const startsAt = when === undefined || when === null ? null : Math.max(now, int(when, 'startsAt (ms since 1970 or an ISO date)', now - 60_000, now + EVENT_LIMITS.aheadMs));
     const minRating = optionalInt(b.minRating, 'minRating', 0, 4000);
     const maxRating = optionalInt(b.maxRating, 'maxRating', 0, 4000);
     if (minRating !== null && maxRating !== null && minRating > maxRating) throw new HttpError(400, 'minRating must not be above maxRating');

@@ -150,6 +150,11 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       expect((await fetch(`${t.url}/api/tournaments`, { method: 'POST', headers: { 'content-type': 'application/json', origin: t.url }, body: JSON.stringify({ name: 'x y z', rounds: 3 }) })).status).toBe(401);
       for (const bad of [{ name: 'ok name', rounds: 0 }, { name: 'ok name', rounds: 3, clock: 'blitz' }, { name: 'a\u202eb c', rounds: 3 }, { name: 'ok name', rounds: 3, extra: 1 }, { name: 'ok name', rounds: 3, minRating: 1800, maxRating: 1200 }, { name: 'ok name', rounds: 3, startsAt: 5 }])
         expect((await ann.call('/api/tournaments', bad)).status, JSON.stringify(bad)).toBe(400);
+      // A time control by its clock, a start as an ISO date.
+      const byClock = await ann.call('/api/tournaments', { name: 'By clock', rounds: 3, clock: { initialSeconds: 600, incrementSeconds: 10 }, startsAt: new Date(Date.now() + 3_600_000).toISOString() });
+      expect(byClock.status).toBe(200);
+      expect((await ann.call(`/api/tournaments/${byClock.body.id}`)).body).toMatchObject({ clock: 'live', status: 'open' });
+      expect((await ann.call('/api/tournaments', { name: 'Odd clock', rounds: 3, clock: { initialSeconds: 1 } })).status).toBe(400);
       const ranged = (await ann.call('/api/tournaments', { name: 'Established only', rounds: 3, minRating: 1000 })).body.id;
       // CSRF: a change carrying the session cookie but no Origin is refused.
       expect((await fetch(`${t.url}/api/tournaments/${ranged}/withdraw`, { method: 'POST', headers: { cookie: ann.cookie } })).status).toBe(403);
