@@ -42,6 +42,7 @@ import { accounts } from './accounts/index';
 import { EventRunner, type RunnerOptions } from './events/runner';
 import { eventRoutes } from './events/routes';
 import { botApi } from './bots/api/index';
+import { challenges } from './challenges/index';
 import { StorageUnavailableError } from './storage/errors';
 import { LobbyReads } from './storage/lobby-db';
 import type { MatchStore } from './storage/types';
@@ -268,10 +269,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(botApiRoutes.tokens);
   app.use(botApiRoutes.join);
   app.use(botApiRoutes.routes);
+  // Challenges by name, blocks and the event stream (challenges/, social/): a session or a bot token.
+  const challengeRoutes = challenges({ store, service, game, bus, limiter, log, keepAliveMs: opts.botKeepAliveMs });
+  app.use(challengeRoutes.routes);
   app.use(account.routes);
   const events = new EventRunner({ store, service, game, log, ...(opts.events || {}) });
   app.use(eventRoutes({ store, runner: events, limiter }));
-  const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);
+  const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => (notifier.joined(e.matchID, e.playerID, e.metadata), challengeRoutes.joined(e.matchID, e.metadata)) }, limiter);
   app.use(lobby.routes());
   const analysisRouter = new Router();
   addAnalysisRoute(analysisRouter, game, store, analyser);
@@ -309,6 +313,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       log.info('shutting down');
       appServer.close();
       botApiRoutes.close();
+      challengeRoutes.close();
       await stale?.stop();
       clocks.stop();
       await events.stop();

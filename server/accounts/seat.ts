@@ -17,6 +17,8 @@ export interface AccountMark {
   ratings: Record<Side, number>;
   /** The sides whose rating was provisional when they sat down (shown with "?"). */
   provisional?: Side[];
+  /** A bot account (server/bots/api/): rated only against bots (ratings/rules.ts unratedBecause). */
+  bot?: true;
 }
 
 /** The signed-in account's mark for a seat it takes now, or null for a guest. */
@@ -26,12 +28,12 @@ export async function accountMark(ctx: Koa.Context, accounts: AccountStore): Pro
 }
 
 /** The mark of an account seated by the server (an event's pairing): its side ratings now. */
-export async function markOf(accounts: AccountStore, a: { id: string; username: string }): Promise<AccountMark> {
+export async function markOf(accounts: AccountStore, a: { id: string; username: string; bot?: boolean }): Promise<AccountMark> {
   const r = (await accounts.ratings([a.id])).get(a.id);
   const at = (s: Side) => Math.round(r?.[s]?.rating ?? GLICKO.rating);
   const now = Date.now();
   const provisional = (['0', '1'] as const).filter((s) => { const x = r?.[s]; return !x || isProvisional(atTime(x, now).rd); });
-  return { id: a.id, username: a.username, ratings: { '0': at('0'), '1': at('1') }, provisional };
+  return { id: a.id, username: a.username, ratings: { '0': at('0'), '1': at('1') }, provisional, ...(a.bot ? { bot: true as const } : {}) };
 }
 
 /** A seat's data with the account's mark (or without any, for a guest). */

@@ -101,7 +101,10 @@ export function eventRoutes(o: { store: MatchStore; runner: EventRunner; limiter
   router.post('/', async (ctx, next) => (await enforce(limiter, 'create', ctx.state.clientAddress as string), next()), json, async (ctx) => {
     const a = signedIn(ctx);
     const b = body(ctx.request.body);
-    for (const k of Object.keys(b)) if (!['name', 'rounds', 'clock', 'rated', 'paired', 'startsAt', 'roundMinutes', 'minRating', 'maxRating', 'noTimeoutsIn'].includes(k)) throw new HttpError(400, `unknown field "${k}"`);
+    // An unknown field is named back only when it is a short plain name (nothing sent is echoed otherwise).
+    for (const k of Object.keys(b))
+      if (!['name', 'rounds', 'clock', 'rated', 'paired', 'startsAt', 'roundMinutes', 'minRating', 'maxRating', 'noTimeoutsIn'].includes(k))
+        throw new HttpError(400, /^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(k) ? `unknown field "${k}"` : 'unknown field');
     const clock = timeControl(b.clock);
     for (const k of ['rated', 'paired'] as const) if (b[k] !== undefined && typeof b[k] !== 'boolean') throw new HttpError(400, `${k} must be true or false`);
     const now = Date.now();

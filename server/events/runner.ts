@@ -265,8 +265,11 @@ export class EventRunner {
     const { store, service, game } = this.o;
     const seats = [[g.editor, '0'], [g.nixon, '1']] as const;
     // An entrant whose account was deleted meanwhile sits as "deleted player", linked to nobody: its game is a no-show.
-    const alive = new Set<string>();
-    for (const [id] of seats) if (await store.accounts.byID(id)) alive.add(id);
+    const alive = new Map<string, { bot: boolean }>();
+    for (const [id] of seats) {
+      const a = await store.accounts.byID(id);
+      if (a) alive.set(id, a);
+    }
     if (!(await store.head(g.matchID))) {
       const clock = TIME_CONTROLS[d.clock].clock;
       // Fixed rules whether rated or not (protocol/rated.ts): every board of an event plays the same game.
@@ -277,7 +280,7 @@ export class EventRunner {
       metadata.event = d.id;
       for (const [id, seat] of seats) {
         const e = d.entrants.find((x) => x.id === id)!;
-        const mark = alive.has(id) ? await markOf(store.accounts, { id, username: e.username }) : null;
+        const mark = alive.has(id) ? await markOf(store.accounts, { id, username: e.username, bot: alive.get(id)!.bot }) : null;
         setSeatEntry(metadata.players, seat, { ...seatEntry(metadata.players, seat), name: mark ? e.username : DELETED, credentials: generateCredentials(), ...(mark ? { data: markedData(undefined, mark) } : {}) });
       }
       metadata.updatedAt = Date.now();

@@ -16,6 +16,7 @@ import type { MatchClock, StandIn, TakeBackRequest } from '../../protocol/index'
 import type { AccountStore, SeatLink } from './accounts';
 import type { AnalysisRows } from './analyses';
 import type { EventRows } from './events';
+import type { SocialRows } from './social';
 
 /**
  * boardgame.io's match metadata, plus what the server keeps beside the seats: the clock (rewritten by
@@ -208,6 +209,8 @@ export interface MatchStore {
   readonly analyses: AnalysisRows;
   /** Events (Swiss tournaments, server/events/): one versioned document per event; ready once connected. */
   readonly events: EventRows;
+  /** Blocks and challenges by name (storage/social.ts); ready once connected. */
+  readonly social: SocialRows;
 }
 
 /** Seat ownership as far as authorisation is concerned: names and credentials, not presence. */
