@@ -22,6 +22,9 @@ const ReplayPage = lazy(() => withPageWords(import('./replay/ReplayPage')));
 const AccountPage = lazy(() => withPageWords(import('./account/AccountPage')));
 const ProfilePage = lazy(() => withPageWords(import('./account/ProfilePage')));
 const LeaderboardPage = lazy(() => withPageWords(import('./account/LeaderboardPage')));
+// Events (Swiss tournaments): the list with the create form, and one event's standings.
+const EventsPage = lazy(() => withPageWords(import('./events/EventsPage')));
+const EventPage = lazy(() => withPageWords(import('./events/EventPage')));
 
 /** The reconstruction notice, once hidden, stays hidden in this browser (every card still shows its provenance). */
 const NOTICE = 'watergate.noticeHidden';
@@ -57,6 +60,9 @@ export function App(): ReactNode {
           <a href="#/leaderboard" aria-current={route.page === 'leaderboard' ? 'page' : undefined}>
             {t('app.leaderboard')}
           </a>
+          <a href="#/events" aria-current={route.page === 'events' || route.page === 'event' ? 'page' : undefined}>
+            {t('app.events')}
+          </a>
           <a href="#/account" aria-current={route.page === 'account' ? 'page' : undefined} data-account-link>
             {account ?? t('app.signIn')}
           </a>
@@ -91,6 +97,8 @@ export function App(): ReactNode {
           {route.page === 'account' && <AccountPage />}
           {route.page === 'player' && <ProfilePage username={route.username} key={route.username} />}
           {route.page === 'leaderboard' && <LeaderboardPage />}
+          {route.page === 'events' && <EventsPage />}
+          {route.page === 'event' && <EventPage id={route.id} key={route.id} />}
           {route.page === 'missing' && <p>{t('app.notFound')}</p>}
         </Suspense>
       </main>

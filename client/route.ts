@@ -1,7 +1,7 @@
-/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/local, #/rules, #/tutorial, #/account, #/player/NAME, #/leaderboard. */
+/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/local, #/rules, #/tutorial, #/account, #/player/NAME, #/leaderboard, #/events, #/events/ID. */
 import { useSyncExternalStore } from 'react';
 
-export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'account' } | { page: 'player'; username: string } | { page: 'leaderboard' } | { page: 'missing' };
+export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'account' } | { page: 'player'; username: string } | { page: 'leaderboard' } | { page: 'events' } | { page: 'event'; id: string } | { page: 'missing' };
 
 function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
@@ -13,6 +13,9 @@ function parseRoute(hash: string): Route {
   if (path === '/tutorial') return { page: 'tutorial' };
   if (path === '/account') return { page: 'account' };
   if (path === '/leaderboard') return { page: 'leaderboard' };
+  if (path === '/events') return { page: 'events' };
+  const event = /^\/events\/([A-Za-z0-9_-]{1,32})$/.exec(path);
+  if (event) return { page: 'event', id: event[1] };
   const player = /^\/player\/([^/]{1,200})$/.exec(path);
   if (player) {
     try {

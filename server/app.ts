@@ -43,6 +43,8 @@ import type { HttpLimits } from './socket/http';
 import { GameSockets } from './socket/sockets';
 import { clientMiddleware, compression } from './static';
 import { accounts } from './accounts/index';
+import { EventRunner, type RunnerOptions } from './events/runner';
+import { eventRoutes } from './events/routes';
 import { botApi } from './bots/api/index';
 import { challenges } from './challenges/index';
 import { StorageUnavailableError } from './storage/errors';
@@ -100,6 +102,8 @@ export interface ServerOptions extends LobbyHooks {
   push?: { keys?: VapidKeys; subject?: string };
   /** Tests only, never set from the configuration: push endpoints over http on loopback (docs/SECURITY.md "Web push"). */
   pushToLoopbackForTests?: boolean;
+  /** Events (Swiss tournaments, server/events/): the runner's tick and no-show limit (tests), `onRound` (a round's start: notices); `false`: no runner in this process (the routes still answer). */
+  events?: false | Pick<RunnerOptions, 'tickMs' | 'noShowMs' | 'onRound'>;
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -281,6 +285,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const challengeRoutes = challenges({ store, service, game, bus, limiter, log, keepAliveMs: opts.botKeepAliveMs });
   app.use(challengeRoutes.routes);
   app.use(account.routes);
+  const events = new EventRunner({ store, service, game, log, ...(opts.events || {}) });
+  app.use(eventRoutes({ store, runner: events, limiter }));
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => (notifier.joined(e.matchID, e.playerID, e.metadata), challengeRoutes.joined(e.matchID, e.metadata)) }, limiter);
   app.use(followRoutes({ social: store.follows, accounts: store.accounts, limiter }));
   app.use(pushRoutes({ social: store.follows, publicKey: vapid.publicKey, limiter, allowLocal: opts.pushToLoopbackForTests === true }));
@@ -310,6 +316,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const staleHours = opts.staleHours ?? DEFAULT_STALE_HOURS;
   if (!Number.isFinite(staleHours) || staleHours < 0) throw new Error(`staleHours must be a number of hours of at least 0, got ${staleHours}`);
   clocks.start();
+  if (opts.events !== false) events.start();
   const keepDays = opts.keepFinishedDays ?? 0;
   if (!Number.isFinite(keepDays) || keepDays < 0) throw new Error(`keepFinishedDays must be a number of days of at least 0, got ${keepDays}`);
   const stale = staleHours > 0 || keepDays > 0 ? startStaleSweeper({ store, service, log, metrics, staleMs: staleHours * 3_600_000, keepFinishedMs: keepDays * 86_400_000 }) : null;
@@ -323,6 +330,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       challengeRoutes.close();
       await stale?.stop();
       clocks.stop();
+      await events.stop();
       await presence.stop();
       await analyser?.close();
       await bots?.close();

@@ -50,6 +50,10 @@ export interface Config {
   vapid?: { publicKey: string; privateKey: string };
   /** VAPID_SUBJECT: a mailto: or https: address push services may contact about our pushes. */
   vapidSubject?: string;
+  /** EVENT_TICK_MS: how often the event runner looks for events due (default 5000). */
+  eventTickMs?: number;
+  /** EVENT_NO_SHOW_SECONDS: an event's game not started this long after it is made is forfeited (default by time control). */
+  eventNoShowSeconds?: number;
 }
 
 export const DEFAULT_STALE_HOURS = 24;
@@ -169,5 +173,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     passwordCost: passwordCost(env.PASSWORD_COST),
     vapid: vapid(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     vapidSubject: vapidSubject(env.VAPID_SUBJECT),
+    eventTickMs: positiveInt('EVENT_TICK_MS', env.EVENT_TICK_MS, undefined),
+    eventNoShowSeconds: positiveInt('EVENT_NO_SHOW_SECONDS', env.EVENT_NO_SHOW_SECONDS, undefined),
   };
 }

@@ -80,6 +80,7 @@ try {
     leaderboardMinGames: cfg.leaderboardMinGames,
     passwordCost: cfg.passwordCost,
     push: { keys: cfg.vapid, subject: cfg.vapidSubject },
+    events: { tickMs: cfg.eventTickMs, noShowMs: cfg.eventNoShowSeconds && cfg.eventNoShowSeconds * 1000 },
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');

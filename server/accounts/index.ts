@@ -25,8 +25,8 @@ import { sessions as makeSessions } from './session';
 export const DEFAULT_LEADERBOARD_MIN_GAMES = 3;
 
 export const ACCOUNT_PATHS = /^\/(auth|me|players|leaderboard|pair)(\/|$)/;
-/** Routes elsewhere that a session signs in too (server/challenges/: challenges, blocks, the event stream; social/follows.ts and notify/push-routes.ts: follows and push). */
-const SESSION_API_PATHS = /^\/api\/(challenge|block|stream\/event|follow|following|push)(\/|$)/;
+/** Routes elsewhere that a session signs in too (server/challenges/: challenges, blocks, the event stream; social/follows.ts and notify/push-routes.ts: follows and push; server/events/: tournaments). */
+const SESSION_API_PATHS = /^\/api\/(challenge|block|stream\/event|follow|following|push|tournaments)(\/|$)/;
 
 export interface AccountOptions {
   store: MatchStore;

@@ -24,7 +24,11 @@ export interface AccountMark {
 /** The signed-in account's mark for a seat it takes now, or null for a guest. */
 export async function accountMark(ctx: Koa.Context, accounts: AccountStore): Promise<AccountMark | null> {
   const a = ctx.state.account as Account | undefined;
-  if (!a) return null;
+  return a ? markOf(accounts, a) : null;
+}
+
+/** The mark of an account seated by the server (an event's pairing): its side ratings now. */
+export async function markOf(accounts: AccountStore, a: { id: string; username: string; bot?: boolean }): Promise<AccountMark> {
   const r = (await accounts.ratings([a.id])).get(a.id);
   const at = (s: Side) => Math.round(r?.[s]?.rating ?? GLICKO.rating);
   const now = Date.now();

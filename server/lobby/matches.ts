@@ -16,8 +16,9 @@ export function buildMatch(
   game: Game,
   setupData: unknown,
   unlisted: boolean,
+  /** The deal's seed when the server chooses it (an event's paired deal: two matches, one deal); else a fresh one. */
+  seed = randomBytes(16).toString('hex'),
 ): { initialState: State; metadata: MatchData } {
-  const seed = randomBytes(16).toString('hex');
   const made = createMatch({ game: { ...game, seed }, numPlayers: 2, setupData, unlisted });
   if ('setupDataError' in made) throw new HttpError(400, `invalid setupData: ${made.setupDataError}`);
   return made;

@@ -18,8 +18,12 @@ import { MOVE_NAMES, type ForfeitReason, type PlayerID, type WatergateState } fr
 import { openSeat } from '../../protocol/index';
 import type { MatchData } from '../storage/types';
 
-/** Why a seat stops playing. */
-export type Exit = 'resign' | 'timeout' | 'leave' | 'abandon';
+/**
+ * Why a seat stops playing. `absent`: an event's game not started within its round's limit
+ * (server/events/): the side that had not made its first decision forfeits — rated or not, because an
+ * event's round cannot wait, and an abort would score nobody.
+ */
+export type Exit = 'resign' | 'timeout' | 'leave' | 'abandon' | 'absent';
 
 /** The server move that ends the game, made for `seat`; null: the game goes on without one. */
 export type Ending = { seat: PlayerID; type: 'resign' | 'timeout' } | { seat: PlayerID; type: 'forfeit'; arg: ForfeitReason } | { seat: PlayerID; type: 'abort' };
@@ -47,6 +51,10 @@ export function undecidedSide(log: readonly LogEntry[]): PlayerID | null {
  */
 export function endingFor(m: MatchData, state: State<WatergateState>, log: readonly LogEntry[], seat: PlayerID, exit: Exit): Ending | null {
   if (state.ctx.gameover !== undefined) return null;
+  if (exit === 'absent') {
+    const undecided = openSeat(Object.values(m.players)) === null ? undecidedSide(log) : null;
+    return undecided === null ? null : { seat: undecided, type: 'forfeit', arg: 'abandoned' };
+  }
   if (openSeat(Object.values(m.players)) !== null) return exit === 'resign' || exit === 'timeout' ? { seat, type: exit } : null;
   if (!m.rated) return exit === 'resign' || exit === 'timeout' ? { seat, type: exit } : null;
   const undecided = undecidedSide(log);

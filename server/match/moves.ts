@@ -161,7 +161,7 @@ export class MovePath {
    * nothing when the game goes on. `credentials`: the leaver's, checked here (null: the server checked
    * who asks). `still`: checked again in the match's queue against the current seats (why not, or null).
    */
-  async exit(matchID: string, seat: PlayerID, exit: 'leave' | 'abandon', credentials: string | null, still?: (m: MatchData) => string | null): Promise<{ ended: boolean } | GuardError> {
+  async exit(matchID: string, seat: PlayerID, exit: 'leave' | 'abandon' | 'absent', credentials: string | null, still?: (m: MatchData) => string | null): Promise<{ ended: boolean } | GuardError> {
     const e = await this.o.memory.open(matchID);
     if (!e) return { matchID, type: 'not-found', message: `match ${matchID} not found` };
     return e.run(async () => {

@@ -133,7 +133,7 @@ export class MatchService {
    * ending.ts says (`{ ended: true }`), or goes on (`ended: false`: the caller frees the seat or hands it
    * to the computer); a refusal when the credentials are wrong or `still` says no. See MovePath.exit.
    */
-  async exit(matchID: string, seat: PlayerID, exit: 'leave' | 'abandon', credentials: string | null, still?: (m: MatchData) => string | null): Promise<{ ended: boolean } | GuardError> {
+  async exit(matchID: string, seat: PlayerID, exit: 'leave' | 'abandon' | 'absent', credentials: string | null, still?: (m: MatchData) => string | null): Promise<{ ended: boolean } | GuardError> {
     try {
       return await this.moves.exit(matchID, seat, exit, credentials, still);
     } catch (err) {

@@ -5,6 +5,7 @@
  * that happened. Layout and reasons: types.ts and docs/ARCHITECTURE.md "Storage".
  */
 import { pgAnalyses } from './analyses';
+import { pgEvents } from './events';
 import { pgSocial } from './social';
 import { pgFollows } from './follows';
 import { StaleStateError } from './errors';
@@ -48,6 +49,7 @@ export class PgStore implements MatchStore {
   private readonly holds: string;
   readonly accounts: PgAccounts;
   readonly analyses: ReturnType<typeof pgAnalyses>;
+  readonly events: ReturnType<typeof pgEvents>;
   readonly social: ReturnType<typeof pgSocial>;
   readonly follows: ReturnType<typeof pgFollows>;
 
@@ -66,6 +68,7 @@ export class PgStore implements MatchStore {
     this.holds = `"${schema}".wg_holds`;
     this.accounts = new PgAccounts(sql, schema, (q, m) => this.insert(q, m));
     this.analyses = pgAnalyses(sql, schema);
+    this.events = pgEvents(sql, schema);
     this.social = pgSocial(sql, schema);
     this.follows = pgFollows(sql, schema);
   }
@@ -126,6 +129,7 @@ export class PgStore implements MatchStore {
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.holds} (proc text NOT NULL, match_id text NOT NULL, PRIMARY KEY (proc, match_id))`);
       await createAccountTables(q, this.schema);
       await this.analyses.create(q);
+      await this.events.create(q);
       await this.social.create(q);
       await this.follows.create(q);
     }, { slow: true });

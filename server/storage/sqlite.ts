@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sqliteAnalyses, type AnalysisRows } from './analyses';
+import { sqliteEvents, type EventRows } from './events';
 import { sqliteSocial, type SocialRows } from './social';
 import { sqliteFollows, type FollowRows } from './follows';
 import { StaleStateError, StorageUnavailableError, ServerBusyError } from './errors';
@@ -76,6 +77,7 @@ export class SqliteStore implements MatchStore {
   private readonly pages = new Map<string, Database.Statement>();
   accounts!: SqliteAccounts;
   analyses!: AnalysisRows;
+  events!: EventRows;
   social!: SocialRows;
   follows!: FollowRows;
 
@@ -159,6 +161,7 @@ export class SqliteStore implements MatchStore {
     }
     this.db = db;
     this.analyses = sqliteAnalyses(db);
+    this.events = sqliteEvents(db);
     this.social = sqliteSocial(db);
     this.follows = sqliteFollows(db);
     const cols = 'metadata, updated_at, result, state_id, seats_version';

@@ -15,6 +15,7 @@ import type { MoveAction } from '../../game/index';
 import type { MatchClock, StandIn, TakeBackRequest } from '../../protocol/index';
 import type { AccountStore, SeatLink } from './accounts';
 import type { AnalysisRows } from './analyses';
+import type { EventRows } from './events';
 import type { SocialRows } from './social';
 import type { FollowRows } from './follows';
 
@@ -42,6 +43,8 @@ export type MatchData = Server.MatchData & {
    * either (lobby/public.ts publicNext). Absent on matches linked before it was kept: their next stays the players'.
    */
   nextPublic?: boolean;
+  /** The event (server/events/) this match is a game of: its runner looks at the event when the game ends. */
+  event?: string;
   /** A take-back waiting for the opponent's consent, or refused by it, on the state it names (match/undo.ts). */
   takeBack?: TakeBackRequest;
 };
@@ -205,6 +208,8 @@ export interface MatchStore {
   readonly accounts: AccountStore;
   /** Finished matches' analyses (server/analysis/), deleted with their match; ready once connected. */
   readonly analyses: AnalysisRows;
+  /** Events (Swiss tournaments, server/events/): one versioned document per event; ready once connected. */
+  readonly events: EventRows;
   /** Blocks and challenges by name (storage/social.ts); ready once connected. */
   readonly social: SocialRows;
   /** Follows, page activity, push subscriptions and the VAPID keys (storage/follows.ts); ready once connected. */

@@ -1,5 +1,5 @@
 /**
- * Hostile input over real HTTP to the challenge, block and event routes and to the bot API's own
+ * Hostile input over real HTTP to the challenge, block, event-stream and tournament routes and to the bot API's own
  * (/auth/tokens, /auth/passkeys/:id, /api/bot/…): huge bodies, wrong types, `__proto__` keys, malformed
  * JSON, unknown and oversized names and ids. Every answer is a 4xx — never a 500 — and none echoes what
  * was sent (a marker in every probe is looked for in every answer and in the server's log).
@@ -49,10 +49,12 @@ describe('hostile input to the challenge, block, event and bot routes', () => {
       paths.push(['DELETE', `/auth/tokens/${n}`], ['DELETE', `/auth/passkeys/${n}`], ['POST', `/auth/passkeys/${n}/delete`]);
       for (const a of ['move', 'resign', 'chat']) paths.push(['POST', `/api/bot/game/${n}/${a}`]);
       paths.push(['GET', `/api/bot/game/stream/${n}`]);
+      paths.push(['GET', `/api/tournaments/${n}`]);
+      for (const a of ['join', 'withdraw', 'start']) paths.push(['POST', `/api/tournaments/${n}/${a}`]);
     }
     // Real targets too, with bad bodies (an empty one is a good ask there).
-    paths.push(['POST', '/api/challenge/probebot'], ['POST', '/auth/tokens']);
-    const real = new Set(['/api/challenge/probebot', '/auth/tokens']);
+    paths.push(['POST', '/api/challenge/probebot'], ['POST', '/auth/tokens'], ['POST', '/api/tournaments']);
+    const real = new Set(['/api/challenge/probebot', '/auth/tokens', '/api/tournaments']);
     const statuses = new Map<number, number>();
     for (const [method, path] of paths)
       for (const body of method === 'GET' ? [undefined] : BODIES.filter((b) => b !== undefined || !real.has(path)))

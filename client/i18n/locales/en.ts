@@ -18,6 +18,7 @@ const en = {
     notFound: 'Page not found.',
     hideNotice: 'Hide this note',
     leaderboard: 'Leaderboard',
+    events: 'Events',
     signIn: 'Sign in',
   },
   role: { '0': 'Editor', '1': 'Nixon', spectator: 'Spectator', you: 'you' },

@@ -20,6 +20,7 @@ const ptBR: Translation = {
     notFound: 'Página não encontrada.',
     hideNotice: 'Ocultar esta nota',
     leaderboard: 'Classificação',
+    events: 'Torneios',
     signIn: 'Entrar',
   },
   role: { '0': 'Editor', '1': 'Nixon', spectator: 'Espectador', you: 'você' },

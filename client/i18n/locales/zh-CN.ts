@@ -20,6 +20,7 @@ const zhCN: Translation = {
     notFound: '页面不存在。',
     hideNotice: '隐藏此说明',
     leaderboard: '排行榜',
+    events: '赛事',
     signIn: '登录',
   },
   role: { '0': '主编', '1': '尼克松', spectator: '观众', you: '你' },
