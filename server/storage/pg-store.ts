@@ -5,6 +5,7 @@
  * that happened. Layout and reasons: types.ts and docs/ARCHITECTURE.md "Storage".
  */
 import { pgAnalyses } from './analyses';
+import { pgMail } from './mail';
 import { StaleStateError } from './errors';
 import { createAccountTables, PgAccounts } from './accounts-pg';
 import { addListed, addScanIndexes, migrateV1 } from './pg-migrate';
@@ -46,6 +47,7 @@ export class PgStore implements MatchStore {
   private readonly holds: string;
   readonly accounts: PgAccounts;
   readonly analyses: ReturnType<typeof pgAnalyses>;
+  readonly mail: ReturnType<typeof pgMail>;
 
   constructor(
     readonly sql: SqlBackend,
@@ -62,6 +64,7 @@ export class PgStore implements MatchStore {
     this.holds = `"${schema}".wg_holds`;
     this.accounts = new PgAccounts(sql, schema, (q, m) => this.insert(q, m));
     this.analyses = pgAnalyses(sql, schema);
+    this.mail = pgMail(sql, schema);
   }
 
   private async timed<T>(op: string, fn: () => Promise<T>): Promise<T> {
@@ -120,6 +123,7 @@ export class PgStore implements MatchStore {
       await q.query(`CREATE TABLE IF NOT EXISTS ${this.holds} (proc text NOT NULL, match_id text NOT NULL, PRIMARY KEY (proc, match_id))`);
       await createAccountTables(q, this.schema);
       await this.analyses.create(q);
+      await this.mail.create(q);
     }, { slow: true });
   }
 

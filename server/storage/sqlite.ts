@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sqliteAnalyses, type AnalysisRows } from './analyses';
+import { sqliteMail, type MailRows } from './mail';
 import { StaleStateError, StorageUnavailableError, ServerBusyError } from './errors';
 import { createAccountTables, SqliteAccounts } from './accounts-sqlite';
 import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type DeadHold, type TimedMatch } from './types';
@@ -74,6 +75,7 @@ export class SqliteStore implements MatchStore {
   private readonly pages = new Map<string, Database.Statement>();
   accounts!: SqliteAccounts;
   analyses!: AnalysisRows;
+  mail!: MailRows;
 
   constructor(private readonly dir: string) {}
 
@@ -155,6 +157,7 @@ export class SqliteStore implements MatchStore {
     }
     this.db = db;
     this.analyses = sqliteAnalyses(db);
+    this.mail = sqliteMail(db);
     const cols = 'metadata, updated_at, result, state_id, seats_version';
     // The clock is set inside the stored metadata, not the metadata rewritten: a presence change
     // written meanwhile is kept.

@@ -15,6 +15,7 @@ import type { MoveAction } from '../../game/index';
 import type { MatchClock, StandIn, TakeBackRequest } from '../../protocol/index';
 import type { AccountStore, SeatLink } from './accounts';
 import type { AnalysisRows } from './analyses';
+import type { MailRows } from './mail';
 
 /**
  * boardgame.io's match metadata, plus what the server keeps beside the seats: the clock (rewritten by
@@ -203,6 +204,8 @@ export interface MatchStore {
   readonly accounts: AccountStore;
   /** Finished matches' analyses (server/analysis/), deleted with their match; ready once connected. */
   readonly analyses: AnalysisRows;
+  /** E-mail addresses, single-use tokens, the outgoing queue and the notices' marks (storage/mail.ts). */
+  readonly mail: MailRows;
 }
 
 /** Seat ownership as far as authorisation is concerned: names and credentials, not presence. */
