@@ -33,12 +33,20 @@ import { createMetrics, type Metrics } from './metrics';
 import { metricsGate } from './metrics-gate';
 import { RefusalLog } from './refusals';
 import { TurnNotifier } from './notify/notifier';
+import { webhookChannel } from './notify/channel';
 import type { SendOptions } from './notify/webhook';
+import { Notices } from './notices/index';
+import { noticeGameEnds } from './notices/ends';
+import { mailChannel } from './mail/channel';
+import { MailQueue, type QueueOptions } from './mail/queue';
+import { addMailRoutes } from './mail/routes';
 import { isAllowedOrigin, originPatterns, ownOrigins } from './origins';
 import type { HttpLimits } from './socket/http';
 import { GameSockets } from './socket/sockets';
 import { clientMiddleware, compression } from './static';
 import { accounts } from './accounts/index';
+import { PASSWORD_COST } from './accounts/password';
+import koaBody from 'koa-body';
 import { botApi } from './bots/api/index';
 import { StorageUnavailableError } from './storage/errors';
 import { LobbyReads } from './storage/lobby-db';
@@ -91,6 +99,8 @@ export interface ServerOptions extends LobbyHooks {
   passwordCost?: number;
   /** The bot API's keep-alive and token re-check period for game streams (default 20 s: server/bots/api/streams.ts), for tests. */
   botKeepAliveMs?: number;
+  /** E-mail (SMTP_URL, MAIL_FROM); absent: no e-mail features (the account page hides them). Timings for tests. */
+  mail?: Pick<QueueOptions, 'smtpUrl' | 'from' | 'pollMs' | 'leaseMs' | 'retryMs' | 'maxRetryMs' | 'maxAttempts'> & { turnWindowMs?: number };
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -104,6 +114,8 @@ export interface RunningServer {
   metrics: Metrics;
   log: Logger;
   bots: BotRunner | null;
+  /** The notices' channels (server/notices/): `notices.noticeChallenge(...)` tells a challenged account. */
+  notices: Notices;
   /** Plays a seat from inside the server: resolves to the refusal's reason, or null when saved. */
   move(matchID: string, playerID: PlayerID, move: string, arg: unknown): Promise<string | null>;
   /** Stops accepting, lets moves in progress finish writing, closes sockets, bots, bus and storage. */
@@ -141,15 +153,22 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const bots = opts.bots ? new BotRunner({ ...opts.bots, service, store, log, metrics }) : null;
   const analyser = opts.analysis !== false && bots?.botPool ? new GameAnalyser({ ...opts.analysis, store, game, pool: bots.botPool, log, limiter }) : null;
   let url = '';
-  const notifier = new TurnNotifier({
-    service,
-    log,
-    metrics,
-    publicUrl: opts.publicUrl,
-    listenUrl: () => url,
-    send: { allowLocal: false, ...opts.webhooks },
-    accountNotify: async (id) => (await store.accounts.byID(id))?.settings.notify ?? null,
-  });
+  // The notices: one decision (who is away and should be told), several channels (notices/index.ts).
+  const notices = new Notices(log);
+  const notifier = new TurnNotifier({ service, log, publicUrl: opts.publicUrl, listenUrl: () => url, notices });
+  notices.add(
+    webhookChannel({
+      log,
+      metrics,
+      send: { allowLocal: false, ...opts.webhooks },
+      accountNotify: async (id) => (await store.accounts.byID(id))?.settings.notify ?? null,
+      link: (matchID, base) => notifier.link(matchID, base),
+    }),
+  );
+  const base = () => (opts.publicUrl ?? url).replace(/\/+$/, '');
+  const mailQueue = opts.mail ? new MailQueue({ ...opts.mail, rows: store.mail, log }) : null;
+  if (mailQueue) notices.add(mailChannel({ rows: store.mail, queue: mailQueue, base, turnWindowMs: opts.mail?.turnWindowMs }));
+  noticeGameEnds({ service, accounts: store.accounts, notices, link: (matchID) => notifier.link(matchID) });
   // The HTTP bot API (bots/api/): tokens from a session, a bot token on the Lobby's join route, /api/bot with tokens only.
   const botApiRoutes = botApi({ accounts: store.accounts, service, limiter, log, keepAliveMs: opts.botKeepAliveMs });
   // The players' chat reaches the bots' streams where it reaches the seats' sockets: the match's one
@@ -265,6 +284,20 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(botApiRoutes.join);
   app.use(botApiRoutes.routes);
   app.use(account.routes);
+  // E-mail routes (under /auth, so the session middleware above has read the cookie).
+  const mailRouter = new Router();
+  mailRouter.use(async (ctx, next) => (await enforce(limiter, 'api', ctx.state.clientAddress), next()));
+  addMailRoutes({
+    router: mailRouter,
+    json: koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '4kb', jsonStrict: true }) as unknown as Router.Middleware,
+    accounts: store.accounts,
+    service,
+    limiter,
+    passwordCost: opts.passwordCost ?? PASSWORD_COST.default,
+    mail: mailQueue && { rows: store.mail, queue: mailQueue },
+    base,
+  });
+  app.use(mailRouter.routes());
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);
   app.use(lobby.routes());
   const analysisRouter = new Router();
@@ -292,6 +325,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const staleHours = opts.staleHours ?? DEFAULT_STALE_HOURS;
   if (!Number.isFinite(staleHours) || staleHours < 0) throw new Error(`staleHours must be a number of hours of at least 0, got ${staleHours}`);
   clocks.start();
+  mailQueue?.start();
   const keepDays = opts.keepFinishedDays ?? 0;
   if (!Number.isFinite(keepDays) || keepDays < 0) throw new Error(`keepFinishedDays must be a number of days of at least 0, got ${keepDays}`);
   const stale = staleHours > 0 || keepDays > 0 ? startStaleSweeper({ store, service, log, metrics, staleMs: staleHours * 3_600_000, keepFinishedMs: keepDays * 86_400_000 }) : null;
@@ -308,7 +342,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await analyser?.close();
       await bots?.close();
       await service.drain();
-      await notifier.close();
+      await notices.close();
+      await mailQueue?.close();
       sockets.close();
       appServer.closeAllConnections();
       await bus.close();
@@ -319,6 +354,6 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const move = async (matchID: string, playerID: PlayerID, type: string, arg: unknown) =>
     (await service.move({ matchID, playerID, credentials: null, type, arg, stateID: null }))?.message ?? null;
-  return { url, port, store, service, metrics, log, bots, move, close };
+  return { url, port, store, service, metrics, log, bots, notices, move, close };
 }
 

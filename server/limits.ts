@@ -66,6 +66,10 @@ export const LIMITS = {
   botChat: { points: 10, seconds: 10 },
   /** Personal API tokens made (POST /auth/tokens): per account. */
   token: { points: 20, seconds: 3600 },
+  /** E-mail asked for (a verification link, a password reset): per address of the asker. */
+  mail: { points: 10, seconds: 3600 },
+  /** E-mails sent to one account (verification resent, resets), whoever asks: per account; past it nothing more is sent (the answer stays the same). */
+  mailTo: { points: 3, seconds: 3600 },
 } as const satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
 
@@ -189,6 +193,8 @@ const WHAT: Record<LimitName, string> = {
   botStream: 'too many game streams opened with this token',
   botChat: 'too many chat lines with this token',
   token: 'too many API tokens made for this account',
+  mail: 'too many e-mail requests from your address',
+  mailTo: 'too many e-mails to this account',
 };
 
 /** Throws TooManyRequests unless `key` may make one more request of `name` (worth `points`). */

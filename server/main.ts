@@ -79,6 +79,7 @@ try {
     presenceLeaseMs: cfg.presenceLeaseSeconds && cfg.presenceLeaseSeconds * 1000,
     leaderboardMinGames: cfg.leaderboardMinGames,
     passwordCost: cfg.passwordCost,
+    mail: cfg.mail,
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');
