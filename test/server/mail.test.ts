@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalMoves, type PlayerID, type WatergateState } from '../../game/index';
 import { configFromEnv } from '../../server/config';
 import { logIn, signUp, type Signed } from './account-helpers';
-import { api, play, player, startTestServer, stored, until, type TestServer } from './helpers';
+import { api, play, player, postgresAvailable, startTestServer, stored, until, type TestServer } from './helpers';
 import { linkToken, smtpServer } from './smtp';
 
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
@@ -370,5 +370,40 @@ describe('without SMTP', () => {
       expect((e as Error).message).not.toContain('hunter2');
     }
     expect(() => configFromEnv({ SMTP_URL: 'smtp://x', MAIL_FROM: 'a@example.org\r\nBcc: b@example.org' })).toThrow(/MAIL_FROM/);
+  });
+});
+
+describe.skipIf(!(await postgresAvailable()))('on PostgreSQL', () => {
+  it('address, confirmation, the hourly turn bound, one confirmed owner per address, reset and unsubscribe work the same', { timeout: 60_000 }, async () => {
+    const p = await startTestServer('postgres', { mail: { smtpUrl: smtp.url, from: 'W <w@watergate.example>', pollMs: 200 } });
+    try {
+      const confirm = async (name: string, email: string) => {
+        const s = await signUp(p.url, name);
+        await s.call('/auth/email', { email });
+        await until(() => smtp.to(email).length === 1, 'verification');
+        return { s, v: await api(p.url, '/auth/email/verify', { token: linkToken(smtp.to(email)[0].text, 'verify-email') }, { origin: p.url }) };
+      };
+      const { s: ray, v } = await confirm('pg_ray', 'ray@pg.example');
+      expect(v.status).toBe(200);
+      expect((await confirm('pg_sam', 'RAY@pg.example')).v.status).toBe(409);
+      const id = (await p.store.accounts.byKey('pg_ray'))!.id;
+      expect(await p.store.mail.once(`x:${id}`, 1_000, 3_600_000)).toBe(true);
+      expect(await p.store.mail.once(`x:${id}`, 2_000, 3_600_000)).toBe(false);
+      expect(await p.store.mail.once(`x:${id}`, 3_700_000, 3_600_000)).toBe(true);
+      await api(p.url, '/auth/forgot', { email: 'ray@pg.example' }, { origin: p.url });
+      await until(() => smtp.to('ray@pg.example').length === 2, 'the reset e-mail');
+      const token = linkToken(smtp.to('ray@pg.example')[1].text, 'reset');
+      expect((await api(p.url, '/auth/reset', { token, password: 'a brand new password' }, { origin: p.url })).status).toBe(200);
+      expect((await api(p.url, '/auth/reset', { token, password: 'a brand new password' }, { origin: p.url })).status).toBe(400);
+      expect((await ray.call('/auth/me')).status).toBe(401);
+      const back = await logIn(p.url, 'pg_ray', 'a brand new password');
+      p.server.notices.noticeChallenge({ accountID: id, from: 'pg_sam', link: `${p.url}/#/` });
+      await until(() => smtp.to('ray@pg.example').length === 3, 'the challenge e-mail');
+      const unsub = /^<(.+)>$/.exec(smtp.to('ray@pg.example')[2].header('list-unsubscribe')!)![1];
+      expect((await fetch(unsub, { method: 'POST' })).status).toBe(200);
+      expect((await back.call('/auth/email')).body.prefs.challenge).toBe(false);
+    } finally {
+      await p.stop();
+    }
   });
 });
