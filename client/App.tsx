@@ -22,6 +22,8 @@ const ReplayPage = lazy(() => withPageWords(import('./replay/ReplayPage')));
 const AccountPage = lazy(() => withPageWords(import('./account/AccountPage')));
 const ProfilePage = lazy(() => withPageWords(import('./account/ProfilePage')));
 const LeaderboardPage = lazy(() => withPageWords(import('./account/LeaderboardPage')));
+const ResetPage = lazy(() => withPageWords(import('./account/MailPages').then((m) => ({ default: m.ResetPage }))));
+const VerifyEmailPage = lazy(() => withPageWords(import('./account/MailPages').then((m) => ({ default: m.VerifyEmailPage }))));
 
 /** The reconstruction notice, once hidden, stays hidden in this browser (every card still shows its provenance). */
 const NOTICE = 'watergate.noticeHidden';
@@ -91,6 +93,8 @@ export function App(): ReactNode {
           {route.page === 'account' && <AccountPage />}
           {route.page === 'player' && <ProfilePage username={route.username} key={route.username} />}
           {route.page === 'leaderboard' && <LeaderboardPage />}
+          {route.page === 'reset' && <ResetPage token={route.token} key={route.token} />}
+          {route.page === 'verify-email' && <VerifyEmailPage token={route.token} key={route.token} />}
           {route.page === 'missing' && <p>{t('app.notFound')}</p>}
         </Suspense>
       </main>

@@ -1,7 +1,7 @@
-/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/local, #/rules, #/tutorial, #/account, #/player/NAME, #/leaderboard. */
+/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/local, #/rules, #/tutorial, #/account, #/player/NAME, #/leaderboard, #/reset/TOKEN, #/verify-email/TOKEN. */
 import { useSyncExternalStore } from 'react';
 
-export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'account' } | { page: 'player'; username: string } | { page: 'leaderboard' } | { page: 'missing' };
+export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'account' } | { page: 'player'; username: string } | { page: 'leaderboard' } | { page: 'reset'; token: string } | { page: 'verify-email'; token: string } | { page: 'missing' };
 
 function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
@@ -13,6 +13,9 @@ function parseRoute(hash: string): Route {
   if (path === '/tutorial') return { page: 'tutorial' };
   if (path === '/account') return { page: 'account' };
   if (path === '/leaderboard') return { page: 'leaderboard' };
+  // E-mail links (server/mail/routes.ts): the token is 32 random bytes in base64url.
+  const mailed = /^\/(reset|verify-email)\/([A-Za-z0-9_-]{43})$/.exec(path);
+  if (mailed) return { page: mailed[1] as 'reset' | 'verify-email', token: mailed[2] };
   const player = /^\/player\/([^/]{1,200})$/.exec(path);
   if (player) {
     try {
