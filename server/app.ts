@@ -37,6 +37,7 @@ import { webhookChannel } from './notify/channel';
 import type { SendOptions } from './notify/webhook';
 import { Notices } from './notices/index';
 import { noticeGameEnds } from './notices/ends';
+import { ClockWarnings } from './notices/clocks';
 import { mailChannel } from './mail/channel';
 import { MailQueue, type QueueOptions } from './mail/queue';
 import { addMailRoutes } from './mail/routes';
@@ -101,6 +102,8 @@ export interface ServerOptions extends LobbyHooks {
   botKeepAliveMs?: number;
   /** E-mail (SMTP_URL, MAIL_FROM); absent: no e-mail features (the account page hides them). Timings for tests. */
   mail?: Pick<QueueOptions, 'smtpUrl' | 'from' | 'pollMs' | 'leaseMs' | 'retryMs' | 'maxRetryMs' | 'maxAttempts'> & { turnWindowMs?: number };
+  /** "Your clock is running out" notices: how often storage is scanned (default 60 s) and how long before the deadline (tests). */
+  clockWarnings?: { scanMs?: number; warnMs?: number };
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -169,6 +172,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const mailQueue = opts.mail ? new MailQueue({ ...opts.mail, rows: store.mail, log }) : null;
   if (mailQueue) notices.add(mailChannel({ rows: store.mail, queue: mailQueue, base, turnWindowMs: opts.mail?.turnWindowMs }));
   noticeGameEnds({ service, accounts: store.accounts, notices, link: (matchID) => notifier.link(matchID) });
+  const clockWarnings = new ClockWarnings({ store, notices, log, link: (matchID) => notifier.link(matchID), ...opts.clockWarnings });
   // The HTTP bot API (bots/api/): tokens from a session, a bot token on the Lobby's join route, /api/bot with tokens only.
   const botApiRoutes = botApi({ accounts: store.accounts, service, limiter, log, keepAliveMs: opts.botKeepAliveMs });
   // The players' chat reaches the bots' streams where it reaches the seats' sockets: the match's one
@@ -326,6 +330,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (!Number.isFinite(staleHours) || staleHours < 0) throw new Error(`staleHours must be a number of hours of at least 0, got ${staleHours}`);
   clocks.start();
   mailQueue?.start();
+  clockWarnings.start();
   const keepDays = opts.keepFinishedDays ?? 0;
   if (!Number.isFinite(keepDays) || keepDays < 0) throw new Error(`keepFinishedDays must be a number of days of at least 0, got ${keepDays}`);
   const stale = staleHours > 0 || keepDays > 0 ? startStaleSweeper({ store, service, log, metrics, staleMs: staleHours * 3_600_000, keepFinishedMs: keepDays * 86_400_000 }) : null;
@@ -342,6 +347,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await analyser?.close();
       await bots?.close();
       await service.drain();
+      await clockWarnings.stop();
       await notices.close();
       await mailQueue?.close();
       sockets.close();

@@ -43,7 +43,7 @@ export function mailChannel(o: { rows: MailRows; queue: MailQueue; base: () => s
     },
     challenge: (n: ChallengeNotice) => notice(n.accountID, 'challenge', (unsubscribe) => ({ kind: 'challenge', from: n.from, link: n.link, unsubscribe })),
     gameEnd: (n: GameEndNotice) => notice(n.accountID, 'end', (unsubscribe) => ({ kind: 'end', matchID: n.matchID, outcome: n.outcome, rating: n.rating, link: n.link, unsubscribe })),
-    clock: (n: ClockNotice) =>
-      notice(n.accountID, 'clock', (unsubscribe) => ({ kind: 'clock', matchID: n.matchID, leftMs: n.leftMs, link: n.link, unsubscribe }), () => o.rows.once(`mail:clock:${n.accountID}:${n.matchID}`, Date.now(), TURN_WINDOW_MS)),
+    // Once per decision already (notices/clocks.ts).
+    clock: (n: ClockNotice) => notice(n.accountID, 'clock', (unsubscribe) => ({ kind: 'clock', matchID: n.matchID, leftMs: n.leftMs, link: n.link, unsubscribe })),
   };
 }

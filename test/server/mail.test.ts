@@ -215,6 +215,36 @@ describe('notices', () => {
     expect(smtp.to('jo@example.org')[0].subject).toContain('确认');
   });
 
+  it('a correspondence clock about to run out: one e-mail per decision to the absent account, whichever scan finds it', { timeout: 30_000 }, async () => {
+    const s = await startTestServer('embedded', { mail: { smtpUrl: smtp.url, from: 'W <w@watergate.example>', pollMs: 200 }, clockWarnings: { scanMs: 150, warnMs: 2 * 86_400_000 } });
+    try {
+      const confirm = async (name: string, email: string) => {
+        const who = await signUp(s.url, name);
+        await who.call('/auth/email', { email, lang: 'pt-BR' });
+        await until(() => smtp.to(email).length === 1, 'verification');
+        await api(s.url, '/auth/email/verify', { token: linkToken(smtp.to(email)[0].text, 'verify-email') }, { origin: s.url });
+        return who;
+      };
+      const ed = await confirm('clock_ed', 'clock-ed@example.org');
+      const nix = await confirm('clock_nix', 'clock-nix@example.org');
+      const made = await ed.call('/games/watergate/create', { rated: true, setupData: { clock: { initialSeconds: 86_400, incrementSeconds: 14_400 } } });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const matchID = made.body.matchID as string;
+      for (const [seat, who] of [['0', ed], ['1', nix]] as const) expect((await who.call(`/games/watergate/${matchID}/join`, { playerID: seat })).status).toBe(200);
+      await until(() => smtp.to('clock-ed@example.org').some((m) => m.subject.includes('relógio')), 'the clock e-mail', 20_000);
+      await settle(1_000);
+      const warned = smtp.to('clock-ed@example.org').filter((m) => m.subject.includes('relógio'));
+      expect(warned).toHaveLength(1);
+      expect(warned[0].subject).toBe(`Watergate: seu relógio está acabando na partida ${matchID}`);
+      expect(warned[0].text).toMatch(/Seu relógio acaba em 24 h\./);
+      expect(warned[0].header('list-unsubscribe')).toMatch(/\.clock\./);
+      // Nixon's time is not running: nothing for him.
+      expect(smtp.to('clock-nix@example.org').filter((m) => m.subject.includes('relógio'))).toHaveLength(0);
+    } finally {
+      await s.stop();
+    }
+  });
+
   it('per-kind settings: a kind switched off sends nothing', async () => {
     const kim = await withAddress('mail_kim', 'kim@example.org');
     expect((await kim.call('/auth/email/settings', { challenge: false, daily: true })).body.prefs).toMatchObject({ challenge: false, daily: true });
