@@ -86,6 +86,8 @@ export function addMeRoutes(o: { router: Router; json: Router.Middleware; store:
       ratings: { editor: ratings['0'] ?? null, nixon: ratings['1'] ?? null },
       seats: (await accounts.seats(a.id)).map((l) => ({ matchID: l.matchID, playerID: l.seat })),
       results: await accounts.results(a.id, 10_000),
+      // E-mail (server/mail/): the address, whether confirmed, its language and notice settings.
+      email: (await store.mail.address(a.id)) ?? null,
     };
   });
 }

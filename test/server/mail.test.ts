@@ -84,6 +84,8 @@ describe('an address', () => {
     // Single use.
     expect((await api(t.url, '/auth/email/verify', { token }, { origin: t.url })).status).toBe(400);
     expect((await ann.call('/auth/email')).body).toMatchObject({ email: 'ann@example.org', verified: true, prefs: { turn: true, challenge: true, end: true, clock: true, daily: false } });
+    // "Download my data" holds it too.
+    expect((await ann.call('/me/data')).body.email).toMatchObject({ address: 'ann@example.org', verified: true, lang: 'en' });
   });
 
   it('resending is bounded per account: the fourth within the hour is refused and not sent', async () => {
@@ -102,6 +104,13 @@ describe('an address', () => {
     await until(() => smtp.to('SHARED@example.org').length === 1, 'the second verification');
     const r = await api(t.url, '/auth/email/verify', { token: linkToken(smtp.to('SHARED@example.org')[0].text, 'verify-email') }, { origin: t.url });
     expect(r.status).toBe(409);
+    // The first account deleted, its address goes with it: the second may confirm it now.
+    const cy = await logIn(t.url, 'mail_cy');
+    expect((await cy.call('/auth/delete', { password: 'correct horse battery' })).status).toBe(200);
+    await dot.call('/auth/email', { email: 'SHARED@example.org' });
+    await until(() => smtp.to('SHARED@example.org').length === 2, 'a new link');
+    expect((await api(t.url, '/auth/email/verify', { token: linkToken(smtp.to('SHARED@example.org')[1].text, 'verify-email') }, { origin: t.url })).status).toBe(200);
+    expect(await t.store.mail.byAddress('shared@example.org')).toBe((await t.store.accounts.byKey('mail_dot'))!.id);
   });
 });
 
