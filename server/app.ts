@@ -40,6 +40,7 @@ import { noticeGameEnds } from './notices/ends';
 import { ClockWarnings } from './notices/clocks';
 import { mailChannel } from './mail/channel';
 import { MailQueue, type QueueOptions } from './mail/queue';
+import { Digests } from './mail/digest';
 import { addMailRoutes } from './mail/routes';
 import { isAllowedOrigin, originPatterns, ownOrigins } from './origins';
 import type { HttpLimits } from './socket/http';
@@ -101,7 +102,7 @@ export interface ServerOptions extends LobbyHooks {
   /** The bot API's keep-alive and token re-check period for game streams (default 20 s: server/bots/api/streams.ts), for tests. */
   botKeepAliveMs?: number;
   /** E-mail (SMTP_URL, MAIL_FROM); absent: no e-mail features (the account page hides them). Timings for tests. */
-  mail?: Pick<QueueOptions, 'smtpUrl' | 'from' | 'pollMs' | 'leaseMs' | 'retryMs' | 'maxRetryMs' | 'maxAttempts'> & { turnWindowMs?: number };
+  mail?: Pick<QueueOptions, 'smtpUrl' | 'from' | 'pollMs' | 'leaseMs' | 'retryMs' | 'maxRetryMs' | 'maxAttempts'> & { turnWindowMs?: number; digestMs?: number; digestScanMs?: number };
   /** "Your clock is running out" notices: how often storage is scanned (default 60 s) and how long before the deadline (tests). */
   clockWarnings?: { scanMs?: number; warnMs?: number };
   /** After every saved move of this process. */
@@ -171,6 +172,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const base = () => (opts.publicUrl ?? url).replace(/\/+$/, '');
   const mailQueue = opts.mail ? new MailQueue({ ...opts.mail, rows: store.mail, log }) : null;
   if (mailQueue) notices.add(mailChannel({ rows: store.mail, queue: mailQueue, base, turnWindowMs: opts.mail?.turnWindowMs }));
+  const digests = mailQueue ? new Digests({ rows: store.mail, queue: mailQueue, log, base, digestMs: opts.mail?.digestMs, scanMs: opts.mail?.digestScanMs }) : null;
   noticeGameEnds({ service, accounts: store.accounts, notices, link: (matchID) => notifier.link(matchID) });
   const clockWarnings = new ClockWarnings({ store, notices, log, link: (matchID) => notifier.link(matchID), ...opts.clockWarnings });
   // The HTTP bot API (bots/api/): tokens from a session, a bot token on the Lobby's join route, /api/bot with tokens only.
@@ -330,6 +332,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (!Number.isFinite(staleHours) || staleHours < 0) throw new Error(`staleHours must be a number of hours of at least 0, got ${staleHours}`);
   clocks.start();
   mailQueue?.start();
+  digests?.start();
   clockWarnings.start();
   const keepDays = opts.keepFinishedDays ?? 0;
   if (!Number.isFinite(keepDays) || keepDays < 0) throw new Error(`keepFinishedDays must be a number of days of at least 0, got ${keepDays}`);
@@ -348,6 +351,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await bots?.close();
       await service.drain();
       await clockWarnings.stop();
+      await digests?.stop();
       await notices.close();
       await mailQueue?.close();
       sockets.close();

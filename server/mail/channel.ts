@@ -1,8 +1,8 @@
 /**
  * The e-mail channel of the notices (server/notices/): to an account's verified address, in its language,
  * unless that kind is switched off (account page, or the one-click unsubscribe every notice carries).
- * Turn notices: at most one per match per hour (`once`, shared by every process through storage), and
- * with the daily option at most one a day for all matches together. Guest seats get no e-mail (no address).
+ * Turn notices: at most one per match per hour (`once`, shared by every process through storage); with
+ * the daily option, none one by one: the match waits for the account's daily digest (digest.ts). Guest seats get no e-mail (no address).
  */
 import type { ChallengeNotice, ClockNotice, GameEndNotice, NoticeChannel, TurnNotice } from '../notices/index';
 import type { MailRows } from '../storage/mail';
@@ -11,7 +11,6 @@ import type { MailQueue } from './queue';
 import { unsubscribeToken } from './tokens';
 
 export const TURN_WINDOW_MS = 3_600_000;
-export const DAILY_WINDOW_MS = 86_400_000;
 
 export function mailChannel(o: { rows: MailRows; queue: MailQueue; base: () => string; turnWindowMs?: number }): NoticeChannel {
   /** Renders and queues a notice of `kind` to the account, if it has a verified address wanting it; `gate` may still say no. */
@@ -37,8 +36,12 @@ export function mailChannel(o: { rows: MailRows; queue: MailQueue; base: () => s
       const id = n.accountID;
       const now = Date.now();
       await notice(id, 'turn', (unsubscribe) => ({ kind: n.kind, matchID: n.matchID, link: n.link, unsubscribe }), async (prefs) => {
-        if (!(await o.rows.once(`mail:turn:${id}:${n.matchID}`, now, o.turnWindowMs ?? TURN_WINDOW_MS))) return false;
-        return prefs.daily !== true || o.rows.once(`mail:daily:${id}`, now, DAILY_WINDOW_MS);
+        // The daily digest (digest.ts) lists the match instead; nothing goes now.
+        if (prefs.daily === true) {
+          await o.rows.addDigest(id, n.matchID, now);
+          return false;
+        }
+        return o.rows.once(`mail:turn:${id}:${n.matchID}`, now, o.turnWindowMs ?? TURN_WINDOW_MS);
       });
     },
     challenge: (n: ChallengeNotice) => notice(n.accountID, 'challenge', (unsubscribe) => ({ kind: 'challenge', from: n.from, link: n.link, unsubscribe })),

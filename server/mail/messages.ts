@@ -30,6 +30,7 @@ type Words = {
   challenge: { subject: (who: string) => string; body: (who: string) => string };
   end: { subject: (m: string) => string; won: string; lost: string; aborted: string; rating: (b: number, a: number) => string };
   clock: { subject: (m: string) => string; body: (left: string) => string };
+  digest: { subject: (n: number) => string; body: string; match: (m: string) => string };
   open: string;
   unsubscribe: string;
   footer: string;
@@ -46,6 +47,7 @@ const WORDS: Record<MailLang, Words> = {
     challenge: { subject: (who) => `Watergate: ${who} challenges you`, body: (who) => `${who} challenges you to a game of Watergate.` },
     end: { subject: (m) => `Watergate: game ${m} is over`, won: 'You won.', lost: 'You lost.', aborted: 'The game was aborted.', rating: (b, a) => `Your rating: ${b} → ${a} (${a - b >= 0 ? '+' : ''}${a - b}).` },
     clock: { subject: (m) => `Watergate: your clock is running out in match ${m}`, body: (left) => `Your clock runs out in ${left}. Move before it does, or the game is lost on time.` },
+    digest: { subject: (n) => (n === 1 ? 'Watergate: a match waits for your move' : `Watergate: ${n} matches wait for your move`), body: 'Your daily summary: it became your turn in these matches while you were away.', match: (m) => `Match ${m}` },
     open: 'Open the match',
     unsubscribe: 'Stop these e-mails',
     footer: 'You receive this because you confirmed this address on your Watergate account.',
@@ -60,6 +62,7 @@ const WORDS: Record<MailLang, Words> = {
     challenge: { subject: (who) => `Watergate: ${who} desafia você`, body: (who) => `${who} desafia você para uma partida de Watergate.` },
     end: { subject: (m) => `Watergate: a partida ${m} terminou`, won: 'Você venceu.', lost: 'Você perdeu.', aborted: 'A partida foi anulada.', rating: (b, a) => `Sua classificação: ${b} → ${a} (${a - b >= 0 ? '+' : ''}${a - b}).` },
     clock: { subject: (m) => `Watergate: seu relógio está acabando na partida ${m}`, body: (left) => `Seu relógio acaba em ${left}. Jogue antes disso, ou a partida será perdida por tempo.` },
+    digest: { subject: (n) => (n === 1 ? 'Watergate: uma partida espera sua jogada' : `Watergate: ${n} partidas esperam sua jogada`), body: 'Seu resumo diário: ficou sua vez nestas partidas enquanto você estava ausente.', match: (m) => `Partida ${m}` },
     open: 'Abrir a partida',
     unsubscribe: 'Parar estes e-mails',
     footer: 'Você recebe isto porque confirmou este endereço na sua conta do Watergate.',
@@ -74,6 +77,7 @@ const WORDS: Record<MailLang, Words> = {
     challenge: { subject: (who) => `Watergate：${who} 向你发起挑战`, body: (who) => `${who} 邀请你下一局 Watergate。` },
     end: { subject: (m) => `Watergate：对局 ${m} 已结束`, won: '你赢了。', lost: '你输了。', aborted: '对局已取消。', rating: (b, a) => `你的等级分：${b} → ${a}（${a - b >= 0 ? '+' : ''}${a - b}）。` },
     clock: { subject: (m) => `Watergate：对局 ${m} 中你的时间快用完了`, body: (left) => `你的时间将在 ${left} 后用完。请在此之前走棋，否则将超时判负。` },
+    digest: { subject: (n) => `Watergate：${n} 局对局在等你走棋`, body: '你的每日摘要：你不在时，以下对局轮到了你。', match: (m) => `对局 ${m}` },
     open: '打开对局',
     unsubscribe: '不再接收此类邮件',
     footer: '你收到此邮件是因为你在 Watergate 账户中确认了此地址。',
@@ -90,12 +94,12 @@ export interface Rendered {
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A message: its lines, one link with its label, and (for notices) the unsubscribe link and footer. */
-function compose(lang: MailLang, subject: string, lines: string[], link: { url: string; label: string }, unsubscribe?: string): Rendered {
+/** A message: its lines, its links with their labels, and (for notices) the unsubscribe link and footer. */
+function compose(lang: MailLang, subject: string, lines: string[], links: { url: string; label: string }[], unsubscribe?: string): Rendered {
   const w = WORDS[lang];
-  const text = [...lines, '', `${link.label}: ${link.url}`, ...(unsubscribe ? ['', '--', w.footer, `${w.unsubscribe}: ${unsubscribe}`] : [])].join('\n');
+  const text = [...lines, '', ...links.map((l) => `${l.label}: ${l.url}`), ...(unsubscribe ? ['', '--', w.footer, `${w.unsubscribe}: ${unsubscribe}`] : [])].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif">${lines.map((l) => `<p>${esc(l)}</p>`).join('')}
-<p><a href="${esc(link.url)}">${esc(link.label)}</a></p>${unsubscribe ? `<hr><p style="font-size:small;color:#555">${esc(w.footer)} <a href="${esc(unsubscribe)}">${esc(w.unsubscribe)}</a></p>` : ''}</body></html>`;
+${links.map((l) => `<p><a href="${esc(l.url)}">${esc(l.label)}</a></p>`).join('')}${unsubscribe ? `<hr><p style="font-size:small;color:#555">${esc(w.footer)} <a href="${esc(unsubscribe)}">${esc(w.unsubscribe)}</a></p>` : ''}</body></html>`;
   return { subject, text, html };
 }
 
@@ -104,25 +108,28 @@ export type Message =
   | { kind: 'turn' | 'start'; matchID: string; link: string; unsubscribe: string }
   | { kind: 'challenge'; from: string; link: string; unsubscribe: string }
   | { kind: 'end'; matchID: string; outcome: 'won' | 'lost' | 'aborted'; rating?: { before: number; after: number }; link: string; unsubscribe: string }
-  | { kind: 'clock'; matchID: string; leftMs: number; link: string; unsubscribe: string };
+  | { kind: 'clock'; matchID: string; leftMs: number; link: string; unsubscribe: string }
+  | { kind: 'digest'; matches: { matchID: string; link: string }[]; unsubscribe: string };
 
 export function render(lang: MailLang, m: Message): Rendered {
   const w = WORDS[lang];
   switch (m.kind) {
     case 'verify':
     case 'reset':
-      return compose(lang, w[m.kind].subject, [w[m.kind].body], { url: m.link, label: m.link });
+      return compose(lang, w[m.kind].subject, [w[m.kind].body], [{ url: m.link, label: m.link }]);
     case 'turn':
     case 'start':
-      return compose(lang, w[m.kind].subject(m.matchID), [w[m.kind].body], { url: m.link, label: w.open }, m.unsubscribe);
+      return compose(lang, w[m.kind].subject(m.matchID), [w[m.kind].body], [{ url: m.link, label: w.open }], m.unsubscribe);
     case 'challenge':
-      return compose(lang, w.challenge.subject(m.from), [w.challenge.body(m.from)], { url: m.link, label: w.open }, m.unsubscribe);
+      return compose(lang, w.challenge.subject(m.from), [w.challenge.body(m.from)], [{ url: m.link, label: w.open }], m.unsubscribe);
     case 'end':
-      return compose(lang, w.end.subject(m.matchID), [w.end[m.outcome], ...(m.rating ? [w.end.rating(m.rating.before, m.rating.after)] : [])], { url: m.link, label: w.open }, m.unsubscribe);
+      return compose(lang, w.end.subject(m.matchID), [w.end[m.outcome], ...(m.rating ? [w.end.rating(m.rating.before, m.rating.after)] : [])], [{ url: m.link, label: w.open }], m.unsubscribe);
     case 'clock': {
       const mins = Math.max(1, Math.round(m.leftMs / 60_000));
       const left = mins >= 120 ? w.hours(Math.round(mins / 60)) : w.minutes(mins);
-      return compose(lang, w.clock.subject(m.matchID), [w.clock.body(left)], { url: m.link, label: w.open }, m.unsubscribe);
+      return compose(lang, w.clock.subject(m.matchID), [w.clock.body(left)], [{ url: m.link, label: w.open }], m.unsubscribe);
     }
+    case 'digest':
+      return compose(lang, w.digest.subject(m.matches.length), [w.digest.body], m.matches.map((x) => ({ url: x.link, label: w.digest.match(x.matchID) })), m.unsubscribe);
   }
 }

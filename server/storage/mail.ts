@@ -6,6 +6,7 @@
  *   backoff, kept until sent or given up — so a restart loses nothing and two processes never send one
  *   row twice (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: one writer);
  * - the notices' "once per window" marks (server/notices/): any channel may ask `once(...)`;
+ * - the matches waiting for each account's daily digest;
  * - a random key of the database's own that signs unsubscribe links.
  * The same tables and statements in SQLite and PostgreSQL's dialects, as analyses.ts does.
  */
@@ -67,6 +68,13 @@ export interface MailRows {
   once(key: string, now: number, windowMs: number): Promise<boolean>;
   /** The key that signs unsubscribe links (made once per database). */
   signingKey(): Promise<string>;
+  /** A match waiting for the account's daily digest (once per match until the digest goes). */
+  addDigest(accountID: string, matchID: string, now: number): Promise<void>;
+  /**
+   * Takes (deletes and returns) every waiting match of up to `n` accounts whose oldest one waited since
+   * `before` or earlier: each match goes into exactly one digest, whichever process takes it.
+   */
+  takeDigests(before: number, n: number): Promise<Map<string, string[]>>;
 }
 
 const tables = (p: string, text: string, int: string) => [
@@ -83,7 +91,15 @@ const tables = (p: string, text: string, int: string) => [
   `CREATE INDEX IF NOT EXISTS ${p.replace(/^.*\./, '')}mail_queue_due ON ${p}mail_queue (next_at)`,
   `CREATE TABLE IF NOT EXISTS ${p}notice_marks (key ${text} PRIMARY KEY, at ${int} NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS ${p}mail_key (id ${int} PRIMARY KEY CHECK (id = 1), key ${text} NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS ${p}mail_digest (account_id ${text} NOT NULL REFERENCES ${p}accounts (id) ON DELETE CASCADE,
+    match_id ${text} NOT NULL, at ${int} NOT NULL, PRIMARY KEY (account_id, match_id))`,
 ];
+
+const grouped = (rows: { account_id: string; match_id: string }[]) => {
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.account_id, [...(out.get(r.account_id) ?? []), r.match_id]);
+  return out;
+};
 
 const addressOf = (r: Record<string, unknown> | undefined): MailAddress | undefined =>
   r && { accountID: String(r.account_id), address: String(r.address), verified: r.verified_at !== null, lang: String(r.lang), prefs: JSON.parse(String(r.prefs)) as Record<string, boolean> };
@@ -125,6 +141,9 @@ export function sqliteMail(db: Database.Database): MailRows {
     pending: db.prepare('SELECT count(*) AS n FROM wg_mail_queue'),
     once: db.prepare('INSERT INTO wg_notice_marks (key, at) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET at = excluded.at WHERE wg_notice_marks.at <= ? RETURNING 1'),
     key: db.prepare('SELECT key FROM wg_mail_key WHERE id = 1'),
+    addDigest: db.prepare('INSERT INTO wg_mail_digest (account_id, match_id, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
+    takeDigests: db.prepare(`DELETE FROM wg_mail_digest WHERE account_id IN (
+      SELECT account_id FROM wg_mail_digest GROUP BY account_id HAVING min(at) <= ? LIMIT ?) RETURNING account_id, match_id`),
   };
   return {
     address: async (id) => addressOf(q.address.get(id) as Record<string, unknown> | undefined),
@@ -158,6 +177,8 @@ export function sqliteMail(db: Database.Database): MailRows {
     pending: async () => Number((q.pending.get() as { n: number }).n),
     once: async (key, now, windowMs) => q.once.get(key, now, now - windowMs) !== undefined,
     signingKey: async () => (q.key.get() as { key: string }).key,
+    addDigest: async (id, matchID, now) => void q.addDigest.run(id, matchID, now),
+    takeDigests: async (before, n) => grouped(q.takeDigests.all(before, n) as { account_id: string; match_id: string }[]),
   };
 }
 
@@ -238,6 +259,15 @@ export function pgMail(sql: SqlQuery, schema: string): MailRows & { create(q: Sq
     async signingKey() {
       key ??= (await sql.query<{ key: string }>(`SELECT key FROM ${p}mail_key WHERE id = 1`)).rows[0].key;
       return key;
+    },
+    addDigest: async (id, matchID, now) => void (await sql.query(`INSERT INTO ${p}mail_digest (account_id, match_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [id, matchID, now])),
+    async takeDigests(before, n) {
+      // Two processes deleting the same rows: the second waits for the first's and then finds them gone.
+      const { rows } = await sql.query<{ account_id: string; match_id: string }>(
+        `DELETE FROM ${p}mail_digest WHERE account_id IN (SELECT account_id FROM ${p}mail_digest GROUP BY account_id HAVING min(at) <= $1 LIMIT $2) RETURNING account_id, match_id`,
+        [before, n],
+      );
+      return grouped(rows);
     },
   };
 }

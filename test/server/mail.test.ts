@@ -254,6 +254,44 @@ describe('notices', () => {
     }
   });
 
+  it('the daily digest: no turn e-mail one by one, then one e-mail listing every match that waited', { timeout: 30_000 }, async () => {
+    const s = await startTestServer('embedded', { mail: { smtpUrl: smtp.url, from: 'W <w@watergate.example>', pollMs: 200, digestMs: 3_000, digestScanMs: 200 } });
+    try {
+      const signed = async (name: string, email?: string) => {
+        const who = await signUp(s.url, name);
+        if (!email) return who;
+        await who.call('/auth/email', { email });
+        await until(() => smtp.to(email).length === 1, 'verification');
+        await api(s.url, '/auth/email/verify', { token: linkToken(smtp.to(email)[0].text, 'verify-email') }, { origin: s.url });
+        return who;
+      };
+      const ed = await signed('digest_ed', 'digest@example.org');
+      const nix = await signed('digest_nix');
+      expect((await ed.call('/auth/email/settings', { daily: true })).status).toBe(200);
+      const matches: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const { matchID } = (await ed.call('/games/watergate/create', { rated: false })).body;
+        for (const [seat, who] of [['0', ed], ['1', nix]] as const) expect((await who.call(`/games/watergate/${matchID}/join`, { playerID: seat })).status).toBe(200);
+        matches.push(matchID);
+      }
+      await settle(1_000);
+      // The games started with the Editor's decision while away: nothing yet.
+      expect(smtp.to('digest@example.org')).toHaveLength(1);
+      await until(() => smtp.to('digest@example.org').length === 2, 'the digest', 20_000);
+      const d = smtp.to('digest@example.org')[1];
+      expect(d.subject).toBe('Watergate: 2 matches wait for your move');
+      for (const m of matches) {
+        expect(d.text).toContain(`${s.url}/#/match/${m}`);
+        expect(d.html).toContain(`href="${s.url}/#/match/${m}"`);
+      }
+      expect(d.header('list-unsubscribe')).toMatch(/\.turn\./);
+      await settle(1_500);
+      expect(smtp.to('digest@example.org')).toHaveLength(2);
+    } finally {
+      await s.stop();
+    }
+  });
+
   it('per-kind settings: a kind switched off sends nothing', async () => {
     const kim = await withAddress('mail_kim', 'kim@example.org');
     expect((await kim.call('/auth/email/settings', { challenge: false, daily: true })).body.prefs).toMatchObject({ challenge: false, daily: true });
@@ -429,6 +467,13 @@ describe.skipIf(!(await postgresAvailable()))('on PostgreSQL', () => {
       expect(await p.store.mail.once(`x:${id}`, 1_000, 3_600_000)).toBe(true);
       expect(await p.store.mail.once(`x:${id}`, 2_000, 3_600_000)).toBe(false);
       expect(await p.store.mail.once(`x:${id}`, 3_700_000, 3_600_000)).toBe(true);
+      // The digest's waiting matches: once each, taken once.
+      await p.store.mail.addDigest(id, 'm1', 1_000);
+      await p.store.mail.addDigest(id, 'm1', 2_000);
+      await p.store.mail.addDigest(id, 'm2', 3_000);
+      expect((await p.store.mail.takeDigests(500, 10)).size).toBe(0);
+      const [first, again] = await Promise.all([p.store.mail.takeDigests(1_000, 10), p.store.mail.takeDigests(1_000, 10)]);
+      expect([...first.values(), ...again.values()].flat().sort()).toEqual(['m1', 'm2']);
       await api(p.url, '/auth/forgot', { email: 'ray@pg.example' }, { origin: p.url });
       await until(() => smtp.to('ray@pg.example').length === 2, 'the reset e-mail');
       const token = linkToken(smtp.to('ray@pg.example')[1].text, 'reset');

@@ -220,7 +220,7 @@ const enPages = {
       challenge: 'when someone challenges me',
       end: 'when a game ends while I am away, with the rating change',
       clock: 'when my correspondence clock is about to run out',
-      daily: 'at most one turn e-mail a day in all',
+      daily: 'a daily summary instead of one e-mail per turn',
     },
     settingsSaved: 'Saved.',
     verifying: 'Confirming your e-mail address…',

@@ -222,7 +222,7 @@ const ptBRPages: PageTranslation = {
       challenge: 'quando alguém me desafiar',
       end: 'quando uma partida terminar enquanto estou ausente, com a mudança de classificação',
       clock: 'quando meu relógio de correspondência estiver para acabar',
-      daily: 'no máximo um e-mail de vez por dia, ao todo',
+      daily: 'um resumo diário em vez de um e-mail a cada vez',
     },
     settingsSaved: 'Salvo.',
     verifying: 'Confirmando seu endereço de e-mail…',

@@ -221,7 +221,7 @@ const zhCNPages: PageTranslation = {
       challenge: '有人向我发起挑战时',
       end: '我不在时对局结束，附等级分变化',
       clock: '我的通信制棋钟快要用完时',
-      daily: '所有对局合计每天最多一封轮到你的邮件',
+      daily: '每天一封摘要，而不是每次轮到我都发邮件',
     },
     settingsSaved: '已保存。',
     verifying: '正在确认你的电子邮件地址…',
