@@ -333,7 +333,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   clocks.start();
   mailQueue?.start();
   digests?.start();
-  clockWarnings.start();
+  // Scanned only when some channel (e-mail, push) delivers clock notices.
+  if (notices.wants('clock')) clockWarnings.start();
   const keepDays = opts.keepFinishedDays ?? 0;
   if (!Number.isFinite(keepDays) || keepDays < 0) throw new Error(`keepFinishedDays must be a number of days of at least 0, got ${keepDays}`);
   const stale = staleHours > 0 || keepDays > 0 ? startStaleSweeper({ store, service, log, metrics, staleMs: staleHours * 3_600_000, keepFinishedMs: keepDays * 86_400_000 }) : null;

@@ -84,6 +84,11 @@ export class Notices {
     this.channels.push(channel);
   }
 
+  /** Whether some channel delivers this kind (a scan for it is skipped when none does). */
+  wants(kind: Kind): boolean {
+    return this.channels.some((c) => typeof c[kind] === 'function');
+  }
+
   turn(n: TurnNotice): void {
     this.each('turn', n, n.matchID);
   }
