@@ -30,6 +30,7 @@ export const MOCKING = [
   'test/client/rated-result.test.tsx',
   'test/client/profile-bot.test.tsx',
   'test/client/email-settings.test.tsx',
+  'test/client/challenges.test.tsx',
   'test/tools/balance-variants.test.ts',
 ];
 

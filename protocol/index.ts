@@ -73,7 +73,8 @@ export interface PublicSeat {
   isConnected?: boolean;
   data?: SeatData;
   /** A signed-in player's seat: the username and its side rating, provisional or not (protocol/accounts.ts PublicAccount). */
-  account?: { username: string; rating: number; provisional: boolean };
+  /** `bot`: a bot account's seat (it plays through the HTTP bot API). */
+  account?: { username: string; rating: number; provisional: boolean; bot?: true };
 }
 export interface PublicMatch {
   matchID: string;

@@ -50,6 +50,7 @@ import { accounts } from './accounts/index';
 import { PASSWORD_COST } from './accounts/password';
 import koaBody from 'koa-body';
 import { botApi } from './bots/api/index';
+import { challenges } from './challenges/index';
 import { StorageUnavailableError } from './storage/errors';
 import { LobbyReads } from './storage/lobby-db';
 import type { MatchStore } from './storage/types';
@@ -289,6 +290,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(botApiRoutes.tokens);
   app.use(botApiRoutes.join);
   app.use(botApiRoutes.routes);
+  // Challenges by name, blocks and the event stream (challenges/, social/): a session or a bot token.
+  const challengeRoutes = challenges({ store, service, game, bus, limiter, log, keepAliveMs: opts.botKeepAliveMs, notice: (c) => notices.noticeChallenge({ ...c, link: `${base()}/#/` }) });
+  app.use(challengeRoutes.routes);
   app.use(account.routes);
   // E-mail routes (under /auth, so the session middleware above has read the cookie).
   const mailRouter = new Router();
@@ -304,7 +308,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     base,
   });
   app.use(mailRouter.routes());
-  const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => notifier.joined(e.matchID, e.playerID, e.metadata) }, limiter);
+  const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => (notifier.joined(e.matchID, e.playerID, e.metadata), challengeRoutes.joined(e.matchID, e.metadata)) }, limiter);
   app.use(lobby.routes());
   const analysisRouter = new Router();
   addAnalysisRoute(analysisRouter, game, store, analyser);
@@ -345,6 +349,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       log.info('shutting down');
       appServer.close();
       botApiRoutes.close();
+      challengeRoutes.close();
       await stale?.stop();
       clocks.stop();
       await presence.stop();

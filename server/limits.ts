@@ -70,6 +70,14 @@ export const LIMITS = {
   mail: { points: 10, seconds: 3600 },
   /** E-mails sent to one account (verification resent, resets), whoever asks: per account; past it nothing more is sent (the answer stays the same). */
   mailTo: { points: 3, seconds: 3600 },
+  /** Challenges by name sent (POST /api/challenge/:username): per account (pending ones at once: server/challenges/ CHALLENGES). */
+  challenge: { points: 30, seconds: 600 },
+  /** Challenges answered (accept, decline, cancel): per account. */
+  challengeAnswer: { points: 60, seconds: 600 },
+  /** Blocks and unblocks (POST and DELETE /api/block/:username): per account. */
+  block: { points: 60, seconds: 600 },
+  /** Event streams opened (GET /api/stream/event): per account (how many may be open at once: server/challenges/events.ts). */
+  eventStream: { points: 30, seconds: 60 },
 } as const satisfies Record<string, Limit>;
 export type LimitName = keyof typeof LIMITS;
 
@@ -195,6 +203,10 @@ const WHAT: Record<LimitName, string> = {
   token: 'too many API tokens made for this account',
   mail: 'too many e-mail requests from your address',
   mailTo: 'too many e-mails to this account',
+  challenge: 'too many challenges sent from this account',
+  challengeAnswer: 'too many challenges answered from this account',
+  block: 'too many blocks from this account',
+  eventStream: 'too many event streams opened for this account',
 };
 
 /** Throws TooManyRequests unless `key` may make one more request of `name` (worth `points`). */

@@ -10,6 +10,8 @@ import type { Profile } from '../../protocol/accounts';
 import { roleName } from '../i18n/words';
 import { Optional } from '../Optional';
 import { profile } from './api';
+import { ChallengeForm } from './Challenges';
+import { useAccount } from './session';
 import { refusalText } from './AccountPage';
 import { changeText, ratingText, unratedText } from './RatedResult';
 
@@ -38,6 +40,7 @@ export default function ProfilePage({ username }: { username: string }): ReactNo
   const { t, i18n } = useTranslation();
   const [p, setP] = useState<Profile | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const account = useAccount();
   useEffect(() => {
     profile(username).then(setP, (e: unknown) => setError(refusalText(t, e)));
   }, [username, t]);
@@ -73,6 +76,7 @@ export default function ProfilePage({ username }: { username: string }): ReactNo
           {p.averageMoves === null ? t('profile.noGames') : t('profile.average', { moves: Math.round(p.averageMoves), minutes: Math.round(p.averageMinutes ?? 0) })}
         </p>
       </section>
+      {account && account.toLowerCase() !== p.username.toLowerCase() && <ChallengeForm username={p.username} bot={!!p.bot} />}
       <Records id="opponents" title={t('profile.byOpponent')} rows={p.byOpponent.map((o) => ({ key: o.opponent, who: o.opponent, ...o }))} />
       <Records id="levels" title={t('profile.byLevel')} rows={p.byLevel.map((l) => ({ key: l.level, who: t('profile.computer', { level: t(`lobby.levels.${l.level}`) }), ...l }))} />
       <section className="panel" aria-labelledby="finished-title">

@@ -17,6 +17,7 @@ import { dropSeat, formName, heldSeats, savedName, saveName, type HeldSeat } fro
 import { LevelSelect } from '../LevelSelect';
 import { useAccount, rememberAccount, syncSeats } from '../account/session';
 import PlayNow from '../account/PlayNow';
+import { ChallengesPanel } from '../account/Challenges';
 import { ClockSelect } from './ClockSelect';
 
 const ROLES: PlayerID[] = ['0', '1'];
@@ -61,6 +62,8 @@ export default function LobbyPage(): ReactNode {
       })
       .catch(() => undefined);
   }, [account]);
+  // A challenge accepted (by the other player, or here): the account's seats again, the new match among them.
+  const seatsChanged = useCallback(() => void syncSeats().then(() => setMine(heldSeats()), () => undefined), []);
 
   // The list comes a page at a time: as many pages as "More" asked for, and whether there are more.
   const pages = useRef(1);
@@ -314,6 +317,7 @@ export default function LobbyPage(): ReactNode {
         )}
       </section>
 
+      {account && <ChallengesPanel onSeats={seatsChanged} />}
       <MyMatches seats={mine} busy={busy} leave={leave} forget={forget} tick={tick} />
 
       <section className="panel" data-open-matches={matches?.length}>

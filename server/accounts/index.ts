@@ -25,6 +25,8 @@ import { sessions as makeSessions } from './session';
 export const DEFAULT_LEADERBOARD_MIN_GAMES = 3;
 
 export const ACCOUNT_PATHS = /^\/(auth|me|players|leaderboard|pair)(\/|$)/;
+/** Routes elsewhere that a session signs in too (server/challenges/: challenges, blocks, the event stream). */
+const SESSION_API_PATHS = /^\/api\/(challenge|block|stream\/event)(\/|$)/;
 
 export interface AccountOptions {
   store: MatchStore;
@@ -57,7 +59,7 @@ export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes:
   const routes = router.routes();
   return {
     // Only where a session matters (the Lobby API and these routes): the client's files cost no lookup.
-    sessions: (ctx, next) => (ACCOUNT_PATHS.test(ctx.path) || ctx.path.startsWith('/games') ? sessions.middleware(ctx, next) : next()),
+    sessions: (ctx, next) => (ACCOUNT_PATHS.test(ctx.path) || ctx.path.startsWith('/games') || SESSION_API_PATHS.test(ctx.path) ? sessions.middleware(ctx, next) : next()),
     routes: (ctx, next) => (ACCOUNT_PATHS.test(ctx.path) || RESULT_PATH.test(ctx.path) ? routes(ctx as never, next) : next()),
   };
 }

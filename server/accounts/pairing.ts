@@ -93,6 +93,8 @@ export function addPairingRoutes(o: { router: Router; json: Router.Middleware; a
 
   router.post('/pair', async (ctx, next) => (await enforce(limiter, 'pair', address(ctx)), next()), json, async (ctx) => {
     const account = ctx.state.account as Account | undefined;
+    // Quick pairing seats people with people: a bot account plays through challenges (docs/BOT-API.md).
+    if (account?.bot) throw new HttpError(403, 'quick pairing is for people: a bot account plays challenges by name');
     const r = request(ctx.request.body, account);
     const mark = await accountMark(ctx, accounts);
     await refuseAccountName(accounts, r.name!, mark);

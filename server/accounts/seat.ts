@@ -17,6 +17,8 @@ export interface AccountMark {
   ratings: Record<Side, number>;
   /** The sides whose rating was provisional when they sat down (shown with "?"). */
   provisional?: Side[];
+  /** A bot account (server/bots/api/): rated only against bots (ratings/rules.ts unratedBecause). */
+  bot?: true;
 }
 
 /** The signed-in account's mark for a seat it takes now, or null for a guest. */
@@ -27,7 +29,7 @@ export async function accountMark(ctx: Koa.Context, accounts: AccountStore): Pro
   const at = (s: Side) => Math.round(r?.[s]?.rating ?? GLICKO.rating);
   const now = Date.now();
   const provisional = (['0', '1'] as const).filter((s) => { const x = r?.[s]; return !x || isProvisional(atTime(x, now).rd); });
-  return { id: a.id, username: a.username, ratings: { '0': at('0'), '1': at('1') }, provisional };
+  return { id: a.id, username: a.username, ratings: { '0': at('0'), '1': at('1') }, provisional, ...(a.bot ? { bot: true as const } : {}) };
 }
 
 /** A seat's data with the account's mark (or without any, for a guest). */

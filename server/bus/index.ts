@@ -12,7 +12,13 @@ export type BusMessage =
   | { t: 'meta'; matchID: string }
   | { t: 'chat'; matchID: string; chat: unknown }
   /** A line of the match's spectators' room (socket/watchers.ts): for the spectators' sockets only, kept nowhere. */
-  | { t: 'watchers'; matchID: string; line: unknown };
+  | { t: 'watchers'; matchID: string; line: unknown }
+  /**
+   * A line of an account's event stream (server/challenges/events.ts), on the pseudo-match channel
+   * `~account:<id>` that a process subscribes to while it holds one of that account's streams. Ids and
+   * public challenge fields only.
+   */
+  | { t: 'account'; matchID: string; line: unknown };
 
 export type BusStatus = 'none' | 'ok' | 'down';
 

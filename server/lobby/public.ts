@@ -22,7 +22,7 @@ export function publicSeats(metadata: MatchData): PublicSeat[] {
     const account = seatAccount(p);
     if (account) {
       const side = String(p.id) as '0' | '1';
-      seat.account = { username: account.username, rating: account.ratings?.[side] ?? 1500, provisional: !Array.isArray(account.provisional) || account.provisional.includes(side) };
+      seat.account = { username: account.username, rating: account.ratings?.[side] ?? 1500, provisional: !Array.isArray(account.provisional) || account.provisional.includes(side), ...(account.bot ? { bot: true as const } : {}) };
     }
     return seat;
   });

@@ -13,8 +13,9 @@ export function body(raw: unknown): Body {
   return raw as Body;
 }
 
+/** Refuses a field not in `keys`, naming it back only when it is a short plain name (never markup, nor a long or odd key). */
 export function allowOnly(b: Body, keys: string[]): void {
-  for (const k of Object.keys(b)) if (!keys.includes(k)) throw new HttpError(400, `unknown field "${k}"`);
+  for (const k of Object.keys(b)) if (!keys.includes(k)) throw new HttpError(400, /^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(k) ? `unknown field "${k}"` : 'unknown field');
 }
 
 /** A name as protocol/names.ts allows it (the form checks the same), stored in its tidied form. */

@@ -43,6 +43,8 @@ export const LEADERBOARD_MIN_OPPONENTS = 5;
 export interface SeatAccount {
   id: string;
   username: string;
+  /** A bot account's seat (accounts/seat.ts AccountMark): bots are rated among bots only. */
+  bot?: boolean;
 }
 
 export interface SeatFacts {
@@ -100,6 +102,8 @@ export function unratedBecause(m: FinishedMatch): UnratedReason | null {
   const [a, b] = [m.seats['0'], m.seats['1']];
   if (a.bot || b.bot) return 'computer';
   if (!a.account || !b.account) return 'guest';
+  // A bot account against a human is casual, whatever the match said: bots are rated among bots (docs/BOT-API.md).
+  if (Boolean(a.account.bot) !== Boolean(b.account.bot)) return 'computer';
   if (a.account.id === b.account.id) return 'same-account';
   if (a.decisions < MIN_DECISIONS || b.decisions < MIN_DECISIONS) return 'few-decisions';
   if ((m.pairRated ?? 0) >= PAIR_LIMIT.games) return 'pair-limit';

@@ -5,6 +5,7 @@ import { gameEnd, PAIR_LIMIT, SIDES, unratedBecause, type Side } from '../rating
 import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket, type ApiToken, tokenRow, TOKEN_USE_GRANULARITY_MS } from './accounts';
 import { passkeyRow, PAIR_RATED_SQL, RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
 import { lookalikeKey } from './lookalike';
+import { notBlocked } from './social';
 import type { SqlQuery } from './sql';
 import { mergeMetadata, type NewMatch, type StoredRow } from './types';
 
@@ -22,6 +23,7 @@ const t = (schema: string) => ({
   sn: `"${schema}".wg_seen`,
   sk: `"${schema}".wg_seen_key`,
   tk: `"${schema}".wg_api_tokens`,
+  bl: `"${schema}".wg_blocks`,
 });
 
 export async function createAccountTables(q: SqlQuery, schema: string): Promise<void> {
@@ -391,6 +393,7 @@ export class PgAccounts implements AccountStore {
         `SELECT * FROM ${this.n.q} WHERE id <> $1 AND match_id IS NULL AND seen_at > $2 AND clock = $3 AND rated = $4
            AND (side = 'either' OR $5 = 'either' OR side <> $5) AND (account_id IS NULL OR $6::text IS NULL OR account_id <> $6) AND abs(rating - $7) <= $8
            AND ${notSeenTogether(this.n.sn, '$6::text', `${this.n.q}.account_id`, '$9')}
+           AND ${notBlocked(this.n.bl, '$6::text', `${this.n.q}.account_id`)}
          ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
         [id, now - o.liveMs, me.clock, me.rated ? 1 : 0, me.side, me.accountID, me.rating, o.window, now - SEEN.forMs],
       );

@@ -5,6 +5,7 @@ import type { UnratedReason } from '../../protocol/accounts';
 import { gameEnd, PAIR_LIMIT, unratedBecause, type Side } from '../ratings/rules';
 import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket, type ApiToken, tokenRow, TOKEN_USE_GRANULARITY_MS } from './accounts';
 import { lookalikeKey } from './lookalike';
+import { notBlocked } from './social';
 import { mergeMetadata, type StoredRow } from './types';
 
 export function createAccountTables(db: Database.Database): void {
@@ -372,8 +373,9 @@ export class SqliteAccounts implements AccountStore {
         .prepare(`SELECT * FROM wg_pairing WHERE id <> ? AND match_id IS NULL AND seen_at > ? AND clock = ? AND rated = ?
           AND (side = 'either' OR ? = 'either' OR side <> ?) AND (account_id IS NULL OR ? IS NULL OR account_id <> ?) AND abs(rating - ?) <= ?
           AND ${notSeenTogether('wg_seen', '?', 'wg_pairing.account_id', '?')}
+          AND ${notBlocked('wg_blocks', '?', 'wg_pairing.account_id')}
           ORDER BY created_at LIMIT 1`)
-        .get(id, now - o.liveMs, t.clock, t.rated ? 1 : 0, t.side, t.side, t.accountID, t.accountID, t.rating, o.window, t.accountID, now - SEEN.forMs, now - SEEN.forMs) as Record<string, unknown> | undefined;
+        .get(id, now - o.liveMs, t.clock, t.rated ? 1 : 0, t.side, t.side, t.accountID, t.accountID, t.rating, o.window, t.accountID, now - SEEN.forMs, now - SEEN.forMs, t.accountID, t.accountID) as Record<string, unknown> | undefined;
       if (!them) return t;
       const p = o.make(t, ticketRow(them));
       this.insertMatch(p.create);

@@ -6,6 +6,7 @@
  */
 import { pgAnalyses } from './analyses';
 import { pgMail } from './mail';
+import { pgSocial } from './social';
 import { StaleStateError } from './errors';
 import { createAccountTables, PgAccounts } from './accounts-pg';
 import { addListed, addScanIndexes, migrateV1 } from './pg-migrate';
@@ -48,6 +49,7 @@ export class PgStore implements MatchStore {
   readonly accounts: PgAccounts;
   readonly analyses: ReturnType<typeof pgAnalyses>;
   readonly mail: ReturnType<typeof pgMail>;
+  readonly social: ReturnType<typeof pgSocial>;
 
   constructor(
     readonly sql: SqlBackend,
@@ -65,6 +67,7 @@ export class PgStore implements MatchStore {
     this.accounts = new PgAccounts(sql, schema, (q, m) => this.insert(q, m));
     this.analyses = pgAnalyses(sql, schema);
     this.mail = pgMail(sql, schema);
+    this.social = pgSocial(sql, schema);
   }
 
   private async timed<T>(op: string, fn: () => Promise<T>): Promise<T> {
@@ -124,6 +127,7 @@ export class PgStore implements MatchStore {
       await createAccountTables(q, this.schema);
       await this.analyses.create(q);
       await this.mail.create(q);
+      await this.social.create(q);
     }, { slow: true });
   }
 

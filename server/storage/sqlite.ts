@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sqliteAnalyses, type AnalysisRows } from './analyses';
 import { sqliteMail, type MailRows } from './mail';
+import { sqliteSocial, type SocialRows } from './social';
 import { StaleStateError, StorageUnavailableError, ServerBusyError } from './errors';
 import { createAccountTables, SqliteAccounts } from './accounts-sqlite';
 import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type DeadHold, type TimedMatch } from './types';
@@ -76,6 +77,7 @@ export class SqliteStore implements MatchStore {
   accounts!: SqliteAccounts;
   analyses!: AnalysisRows;
   mail!: MailRows;
+  social!: SocialRows;
 
   constructor(private readonly dir: string) {}
 
@@ -158,6 +160,7 @@ export class SqliteStore implements MatchStore {
     this.db = db;
     this.analyses = sqliteAnalyses(db);
     this.mail = sqliteMail(db);
+    this.social = sqliteSocial(db);
     const cols = 'metadata, updated_at, result, state_id, seats_version';
     // The clock is set inside the stored metadata, not the metadata rewritten: a presence change
     // written meanwhile is kept.

@@ -16,6 +16,7 @@ import type { MatchClock, StandIn, TakeBackRequest } from '../../protocol/index'
 import type { AccountStore, SeatLink } from './accounts';
 import type { AnalysisRows } from './analyses';
 import type { MailRows } from './mail';
+import type { SocialRows } from './social';
 
 /**
  * boardgame.io's match metadata, plus what the server keeps beside the seats: the clock (rewritten by
@@ -206,6 +207,8 @@ export interface MatchStore {
   readonly analyses: AnalysisRows;
   /** E-mail addresses, single-use tokens, the outgoing queue and the notices' marks (storage/mail.ts). */
   readonly mail: MailRows;
+  /** Blocks and challenges by name (storage/social.ts); ready once connected. */
+  readonly social: SocialRows;
 }
 
 /** Seat ownership as far as authorisation is concerned: names and credentials, not presence. */

@@ -193,14 +193,18 @@ describe('notices', () => {
     players['1'].stop();
   });
 
-  it('a challenge notice (noticeChallenge) reaches the challenged account', async () => {
+  it('a challenge by name (POST /api/challenge/:username) e-mails the challenged account', async () => {
     await withAddress('mail_hal', 'hal@example.org');
-    const hal = await t.store.accounts.byKey('mail_hal');
-    t.server.notices.noticeChallenge({ accountID: hal!.id, from: 'mail_ivy', link: `${t.url}/#/` });
+    const ivy = await signUp(t.url, 'mail_ivy');
+    const r = await ivy.call('/api/challenge/mail_hal', { side: 'editor', clock: 'none' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
     await until(() => smtp.to('hal@example.org').length === 2, 'the challenge e-mail');
     const m = smtp.to('hal@example.org')[1];
     expect(m.subject).toBe('Watergate: mail_ivy challenges you');
+    expect(m.text).toContain(`${t.url}/#/`);
     expect(m.header('list-unsubscribe')).toMatch(/\.challenge\./);
+    // The challenger has no address: nothing for them.
+    expect(smtp.got.filter((x) => x.subject.includes('mail_hal'))).toHaveLength(0);
   });
 
   it('speaks the player\'s language: pt-BR and zh-CN', async () => {
