@@ -33,6 +33,8 @@ type Words = {
   digest: { subject: (n: number) => string; body: string; match: (m: string) => string };
   open: string;
   unsubscribe: string;
+  /** The unsubscribe page (GET shows a button, POST says it is done) and the kinds' names. */
+  page: { ask: (kind: string) => string; button: string; done: (kind: string) => string; kinds: Record<NoticeKind, string> };
   footer: string;
   hours: (h: number) => string;
   minutes: (m: number) => string;
@@ -48,6 +50,12 @@ const WORDS: Record<MailLang, Words> = {
     end: { subject: (m) => `Watergate: game ${m} is over`, won: 'You won.', lost: 'You lost.', aborted: 'The game was aborted.', rating: (b, a) => `Your rating: ${b} → ${a} (${a - b >= 0 ? '+' : ''}${a - b}).` },
     clock: { subject: (m) => `Watergate: your clock is running out in match ${m}`, body: (left) => `Your clock runs out in ${left}. Move before it does, or the game is lost on time.` },
     digest: { subject: (n) => (n === 1 ? 'Watergate: a match waits for your move' : `Watergate: ${n} matches wait for your move`), body: 'Your daily summary: it became your turn in these matches while you were away.', match: (m) => `Match ${m}` },
+    page: {
+      ask: (k) => `Stop e-mails from Watergate about ${k}?`,
+      button: 'Unsubscribe',
+      done: (k) => `Done: no more e-mails about ${k}. Your account page has every setting.`,
+      kinds: { turn: 'your turn', challenge: 'challenges', end: 'finished games', clock: 'clocks running out' },
+    },
     open: 'Open the match',
     unsubscribe: 'Stop these e-mails',
     footer: 'You receive this because you confirmed this address on your Watergate account.',
@@ -63,6 +71,12 @@ const WORDS: Record<MailLang, Words> = {
     end: { subject: (m) => `Watergate: a partida ${m} terminou`, won: 'Você venceu.', lost: 'Você perdeu.', aborted: 'A partida foi anulada.', rating: (b, a) => `Sua classificação: ${b} → ${a} (${a - b >= 0 ? '+' : ''}${a - b}).` },
     clock: { subject: (m) => `Watergate: seu relógio está acabando na partida ${m}`, body: (left) => `Seu relógio acaba em ${left}. Jogue antes disso, ou a partida será perdida por tempo.` },
     digest: { subject: (n) => (n === 1 ? 'Watergate: uma partida espera sua jogada' : `Watergate: ${n} partidas esperam sua jogada`), body: 'Seu resumo diário: ficou sua vez nestas partidas enquanto você estava ausente.', match: (m) => `Partida ${m}` },
+    page: {
+      ask: (k) => `Parar os e-mails do Watergate sobre ${k}?`,
+      button: 'Cancelar inscrição',
+      done: (k) => `Pronto: nenhum e-mail a mais sobre ${k}. A página da sua conta tem todas as opções.`,
+      kinds: { turn: 'a sua vez', challenge: 'desafios', end: 'partidas terminadas', clock: 'relógios acabando' },
+    },
     open: 'Abrir a partida',
     unsubscribe: 'Parar estes e-mails',
     footer: 'Você recebe isto porque confirmou este endereço na sua conta do Watergate.',
@@ -78,6 +92,12 @@ const WORDS: Record<MailLang, Words> = {
     end: { subject: (m) => `Watergate：对局 ${m} 已结束`, won: '你赢了。', lost: '你输了。', aborted: '对局已取消。', rating: (b, a) => `你的等级分：${b} → ${a}（${a - b >= 0 ? '+' : ''}${a - b}）。` },
     clock: { subject: (m) => `Watergate：对局 ${m} 中你的时间快用完了`, body: (left) => `你的时间将在 ${left} 后用完。请在此之前走棋，否则将超时判负。` },
     digest: { subject: (n) => `Watergate：${n} 局对局在等你走棋`, body: '你的每日摘要：你不在时，以下对局轮到了你。', match: (m) => `对局 ${m}` },
+    page: {
+      ask: (k) => `不再接收 Watergate 关于${k}的邮件？`,
+      button: '退订',
+      done: (k) => `已完成：不会再发送关于${k}的邮件。所有设置都在你的账户页面。`,
+      kinds: { turn: '轮到你', challenge: '挑战', end: '已结束的对局', clock: '时间快用完' },
+    },
     open: '打开对局',
     unsubscribe: '不再接收此类邮件',
     footer: '你收到此邮件是因为你在 Watergate 账户中确认了此地址。',
@@ -86,13 +106,21 @@ const WORDS: Record<MailLang, Words> = {
   },
 };
 
+/** The unsubscribe page's words in a language (escaped for HTML by the caller). */
+export const unsubscribeWords = (lang: MailLang, kind: NoticeKind) => {
+  const p = WORDS[lang].page;
+  return { ask: p.ask(p.kinds[kind]), button: p.button, done: p.done(p.kinds[kind]) };
+};
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
 export interface Rendered {
   subject: string;
   text: string;
   html: string;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = escapeHtml;
 
 /** A message: its lines, its links with their labels, and (for notices) the unsubscribe link and footer. */
 function compose(lang: MailLang, subject: string, lines: string[], links: { url: string; label: string }[], unsubscribe?: string): Rendered {

@@ -25,7 +25,7 @@ import type { MatchService } from '../match/service';
 import type { Account, AccountStore } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
 import type { MailRows } from '../storage/mail';
-import { mailLang, NOTICE_KINDS, render } from './messages';
+import { escapeHtml, mailLang, NOTICE_KINDS, render, unsubscribeWords } from './messages';
 import type { MailQueue } from './queue';
 import { isToken, newToken, readUnsubscribe, tokenHash } from './tokens';
 
@@ -126,13 +126,17 @@ export function addMailRoutes(d: MailRouteDeps): void {
     const { rows } = need();
     return readUnsubscribe(await rows.signingKey(), ctx.params.token);
   };
+  // The page is in the account's language (the link names the account), else the browser's.
+  const pageLang = async (ctx: Koa.Context, accountID: string) => mailLang((await need().rows.address(accountID))?.lang ?? ctx.get('Accept-Language'));
   router.get('/auth/unsubscribe/:token', async (ctx) => {
     const u = await unsubscribe(ctx);
     if (!u) throw new HttpError(400, 'unknown unsubscribe link');
+    const lang = await pageLang(ctx, u.accountID);
+    const w = unsubscribeWords(lang, u.kind);
     ctx.type = 'html';
     // A link scanner's GET changes nothing: the button POSTs (same origin, so the Origin check passes).
-    ctx.body = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Watergate</title>
-<form method="post"><p>Watergate: stop "${u.kind}" e-mails?</p><button type="submit">Unsubscribe</button></form>`;
+    ctx.body = `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Watergate</title>
+<form method="post"><p>${escapeHtml(w.ask)}</p><button type="submit">${escapeHtml(w.button)}</button></form></html>`;
   });
   router.post('/auth/unsubscribe/:token', async (ctx) => {
     const u = await unsubscribe(ctx);
@@ -140,9 +144,9 @@ export function addMailRoutes(d: MailRouteDeps): void {
     const { rows } = need();
     const m = await rows.address(u.accountID);
     if (m) await rows.setPrefs(u.accountID, { ...m.prefs, [u.kind]: false });
-    // A form POST shows a page; a mail client's one-click POST reads only the status.
+    // A form POST shows this text; a mail client's one-click POST reads only the status.
     ctx.type = 'text';
-    ctx.body = `Unsubscribed: no more "${u.kind}" e-mails from Watergate. Settings are on your account page.`;
+    ctx.body = unsubscribeWords(await pageLang(ctx, u.accountID), u.kind).done;
   });
 
   router.post('/auth/forgot', json, async (ctx) => {

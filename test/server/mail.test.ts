@@ -159,8 +159,11 @@ describe('notices', () => {
     expect((await fetch(forged, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(400);
     const gone = await fetch(unsub, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(gone.status).toBe(200);
-    // A link scanner's GET changes nothing; the POST did.
-    expect((await fetch(unsub)).status).toBe(200);
+    expect(await gone.text()).toBe('Done: no more e-mails about your turn. Your account page has every setting.');
+    // A link scanner's GET changes nothing (it shows a button); the POST did.
+    const page = await fetch(unsub);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<form method="post">');
     expect((await nix.call('/auth/email')).body.prefs).toMatchObject({ turn: false, end: true });
     // Nothing about addresses in public data.
     expect(JSON.stringify((await api(t.url, `/games/watergate/${matchID}`)).body)).not.toMatch(/example\.org/);
@@ -221,6 +224,10 @@ describe('notices', () => {
     await until(() => smtp.to('zh@example.org').length === 2, 'the turn e-mail in Chinese');
     expect(smtp.to('zh@example.org')[1].subject).toBe(`Watergate：对局 ${matchID} 轮到你了`);
     expect(smtp.to('zh@example.org')[1].text).toContain('轮到你了。');
+    // The unsubscribe page speaks the account's language too.
+    const zhUnsub = /^<(.+)>$/.exec(smtp.to('zh@example.org')[1].header('list-unsubscribe')!)![1];
+    expect(await (await fetch(zhUnsub)).text()).toContain('不再接收 Watergate 关于轮到你的邮件？');
+    expect(await (await fetch(zhUnsub, { method: 'POST' })).text()).toContain('已完成');
     // An Accept-Language header chooses when the page sends none.
     const jo = await signUp(t.url, 'mail_jo');
     await jo.call('/auth/email', { email: 'jo@example.org' }, { 'accept-language': 'zh-CN,zh;q=0.9' });
@@ -489,6 +496,7 @@ describe.skipIf(!(await postgresAvailable()))('on PostgreSQL', () => {
       await until(() => smtp.to('ray@pg.example').length === 3, 'the challenge e-mail');
       const unsub = /^<(.+)>$/.exec(smtp.to('ray@pg.example')[2].header('list-unsubscribe')!)![1];
       expect((await fetch(unsub, { method: 'POST' })).status).toBe(200);
+      expect(await (await fetch(unsub)).text()).toContain('Stop e-mails from Watergate about challenges?');
       expect((await back.call('/auth/email')).body.prefs.challenge).toBe(false);
     } finally {
       await p.stop();
