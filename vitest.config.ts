@@ -29,6 +29,7 @@ export const MOCKING = [
   'test/client/status.test.tsx',
   'test/client/rated-result.test.tsx',
   'test/client/profile-bot.test.tsx',
+  'test/client/email-settings.test.tsx',
   'test/client/challenges.test.tsx',
   'test/client/friends.test.tsx',
   'test/tools/balance-variants.test.ts',

@@ -25,6 +25,8 @@ const LeaderboardPage = lazy(() => withPageWords(import('./account/LeaderboardPa
 // Events (Swiss tournaments): the list with the create form, and one event's standings.
 const EventsPage = lazy(() => withPageWords(import('./events/EventsPage')));
 const EventPage = lazy(() => withPageWords(import('./events/EventPage')));
+const ResetPage = lazy(() => withPageWords(import('./account/MailPages').then((m) => ({ default: m.ResetPage }))));
+const VerifyEmailPage = lazy(() => withPageWords(import('./account/MailPages').then((m) => ({ default: m.VerifyEmailPage }))));
 
 /** The reconstruction notice, once hidden, stays hidden in this browser (every card still shows its provenance). */
 const NOTICE = 'watergate.noticeHidden';
@@ -99,6 +101,8 @@ export function App(): ReactNode {
           {route.page === 'leaderboard' && <LeaderboardPage />}
           {route.page === 'events' && <EventsPage />}
           {route.page === 'event' && <EventPage id={route.id} key={route.id} />}
+          {route.page === 'reset' && <ResetPage token={route.token} key={route.token} />}
+          {route.page === 'verify-email' && <VerifyEmailPage token={route.token} key={route.token} />}
           {route.page === 'missing' && <p>{t('app.notFound')}</p>}
         </Suspense>
       </main>

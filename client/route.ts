@@ -1,7 +1,7 @@
-/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/local, #/rules, #/tutorial, #/account, #/player/NAME, #/leaderboard, #/events, #/events/ID. */
+/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/local, #/rules, #/tutorial, #/account, #/player/NAME, #/leaderboard, #/events, #/events/ID, #/reset/TOKEN, #/verify-email/TOKEN. */
 import { useSyncExternalStore } from 'react';
 
-export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'account' } | { page: 'player'; username: string } | { page: 'leaderboard' } | { page: 'events' } | { page: 'event'; id: string } | { page: 'missing' };
+export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'account' } | { page: 'player'; username: string } | { page: 'leaderboard' } | { page: 'events' } | { page: 'event'; id: string } | { page: 'reset'; token: string } | { page: 'verify-email'; token: string } | { page: 'missing' };
 
 function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
@@ -16,6 +16,9 @@ function parseRoute(hash: string): Route {
   if (path === '/events') return { page: 'events' };
   const event = /^\/events\/([A-Za-z0-9_-]{1,32})$/.exec(path);
   if (event) return { page: 'event', id: event[1] };
+  // E-mail links (server/mail/routes.ts): the token is 32 random bytes in base64url.
+  const mailed = /^\/(reset|verify-email)\/([A-Za-z0-9_-]{43})$/.exec(path);
+  if (mailed) return { page: mailed[1] as 'reset' | 'verify-email', token: mailed[2] };
   const player = /^\/player\/([^/]{1,200})$/.exec(path);
   if (player) {
     try {

@@ -33,11 +33,19 @@ import { createMetrics, type Metrics } from './metrics';
 import { metricsGate } from './metrics-gate';
 import { RefusalLog } from './refusals';
 import { TurnNotifier } from './notify/notifier';
+import { webhookChannel } from './notify/channel';
 import type { SendOptions } from './notify/webhook';
 import { PushChannel, vapidKeys } from './notify/push';
 import { pushRoutes } from './notify/push-routes';
 import { followRoutes } from './social/follows';
 import type { VapidKeys } from './storage/follows';
+import { Notices } from './notices/index';
+import { noticeGameEnds } from './notices/ends';
+import { ClockWarnings } from './notices/clocks';
+import { mailChannel } from './mail/channel';
+import { MailQueue, type QueueOptions } from './mail/queue';
+import { Digests } from './mail/digest';
+import { addMailRoutes } from './mail/routes';
 import { isAllowedOrigin, originPatterns, ownOrigins } from './origins';
 import type { HttpLimits } from './socket/http';
 import { GameSockets } from './socket/sockets';
@@ -45,6 +53,8 @@ import { clientMiddleware, compression } from './static';
 import { accounts } from './accounts/index';
 import { EventRunner, type RunnerOptions } from './events/runner';
 import { eventRoutes } from './events/routes';
+import { PASSWORD_COST } from './accounts/password';
+import koaBody from 'koa-body';
 import { botApi } from './bots/api/index';
 import { challenges } from './challenges/index';
 import { StorageUnavailableError } from './storage/errors';
@@ -104,6 +114,10 @@ export interface ServerOptions extends LobbyHooks {
   pushToLoopbackForTests?: boolean;
   /** Events (Swiss tournaments, server/events/): the runner's tick and no-show limit (tests), `onRound` (a round's start: notices); `false`: no runner in this process (the routes still answer). */
   events?: false | Pick<RunnerOptions, 'tickMs' | 'noShowMs' | 'onRound'>;
+  /** E-mail (SMTP_URL, MAIL_FROM); absent: no e-mail features (the account page hides them). Timings for tests. */
+  mail?: Pick<QueueOptions, 'smtpUrl' | 'from' | 'pollMs' | 'leaseMs' | 'retryMs' | 'maxRetryMs' | 'maxAttempts'> & { turnWindowMs?: number; digestMs?: number; digestScanMs?: number };
+  /** "Your clock is running out" notices: how often storage is scanned (default 60 s) and how long before the deadline (tests). */
+  clockWarnings?: { scanMs?: number; warnMs?: number };
   /** After every saved move of this process. */
   onMoveSaved?: (event: { matchID: string; state: State }) => void | Promise<void>;
   extend?: (ctx: { app: Koa; router: Router; store: MatchStore; log: Logger; game: Game }) => void;
@@ -117,6 +131,8 @@ export interface RunningServer {
   metrics: Metrics;
   log: Logger;
   bots: BotRunner | null;
+  /** The notices' channels (server/notices/): `notices.noticeChallenge(...)` tells a challenged account. */
+  notices: Notices;
   /** Plays a seat from inside the server: resolves to the refusal's reason, or null when saved. */
   move(matchID: string, playerID: PlayerID, move: string, arg: unknown): Promise<string | null>;
   /** Stops accepting, lets moves in progress finish writing, closes sockets, bots, bus and storage. */
@@ -157,16 +173,25 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const vapid = await vapidKeys(store.follows, opts.push?.keys);
   const pushSubject = opts.push?.subject ?? (opts.publicUrl?.startsWith('https:') ? opts.publicUrl : 'mailto:watergate@localhost');
   const push = new PushChannel({ social: store.follows, keys: vapid, subject: pushSubject, log, metrics, allowLocal: opts.pushToLoopbackForTests === true });
-  const notifier = new TurnNotifier({
-    push,
-    service,
-    log,
-    metrics,
-    publicUrl: opts.publicUrl,
-    listenUrl: () => url,
-    send: { allowLocal: false, ...opts.webhooks },
-    accountNotify: async (id) => (await store.accounts.byID(id))?.settings.notify ?? null,
-  });
+  // The notices: one decision (who is away and should be told), several channels (notices/index.ts).
+  const notices = new Notices(log);
+  const notifier = new TurnNotifier({ service, log, publicUrl: opts.publicUrl, listenUrl: () => url, notices });
+  notices.add(push);
+  notices.add(
+    webhookChannel({
+      log,
+      metrics,
+      send: { allowLocal: false, ...opts.webhooks },
+      accountNotify: async (id) => (await store.accounts.byID(id))?.settings.notify ?? null,
+      link: (matchID, base) => notifier.link(matchID, base),
+    }),
+  );
+  const base = () => (opts.publicUrl ?? url).replace(/\/+$/, '');
+  const mailQueue = opts.mail ? new MailQueue({ ...opts.mail, rows: store.mail, log }) : null;
+  if (mailQueue) notices.add(mailChannel({ rows: store.mail, queue: mailQueue, base, turnWindowMs: opts.mail?.turnWindowMs }));
+  const digests = mailQueue ? new Digests({ rows: store.mail, queue: mailQueue, log, base, digestMs: opts.mail?.digestMs, scanMs: opts.mail?.digestScanMs }) : null;
+  noticeGameEnds({ service, accounts: store.accounts, notices, link: (matchID) => notifier.link(matchID) });
+  const clockWarnings = new ClockWarnings({ store, notices, log, link: (matchID) => notifier.link(matchID), ...opts.clockWarnings });
   // The HTTP bot API (bots/api/): tokens from a session, a bot token on the Lobby's join route, /api/bot with tokens only.
   const botApiRoutes = botApi({ accounts: store.accounts, service, limiter, log, keepAliveMs: opts.botKeepAliveMs });
   // The players' chat reaches the bots' streams where it reaches the seats' sockets: the match's one
@@ -282,11 +307,25 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(botApiRoutes.join);
   app.use(botApiRoutes.routes);
   // Challenges by name, blocks and the event stream (challenges/, social/): a session or a bot token.
-  const challengeRoutes = challenges({ store, service, game, bus, limiter, log, keepAliveMs: opts.botKeepAliveMs });
+  const challengeRoutes = challenges({ store, service, game, bus, limiter, log, keepAliveMs: opts.botKeepAliveMs, notice: (c) => notices.noticeChallenge({ ...c, link: `${base()}/#/` }) });
   app.use(challengeRoutes.routes);
   app.use(account.routes);
   const events = new EventRunner({ store, service, game, log, ...(opts.events || {}) });
   app.use(eventRoutes({ store, runner: events, limiter }));
+  // E-mail routes (under /auth, so the session middleware above has read the cookie).
+  const mailRouter = new Router();
+  mailRouter.use(async (ctx, next) => (await enforce(limiter, 'api', ctx.state.clientAddress), next()));
+  addMailRoutes({
+    router: mailRouter,
+    json: koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '4kb', jsonStrict: true }) as unknown as Router.Middleware,
+    accounts: store.accounts,
+    service,
+    limiter,
+    passwordCost: opts.passwordCost ?? PASSWORD_COST.default,
+    mail: mailQueue && { rows: store.mail, queue: mailQueue },
+    base,
+  });
+  app.use(mailRouter.routes());
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => (notifier.joined(e.matchID, e.playerID, e.metadata), challengeRoutes.joined(e.matchID, e.metadata)) }, limiter);
   app.use(followRoutes({ social: store.follows, accounts: store.accounts, limiter }));
   app.use(pushRoutes({ social: store.follows, publicKey: vapid.publicKey, limiter, allowLocal: opts.pushToLoopbackForTests === true }));
@@ -317,6 +356,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (!Number.isFinite(staleHours) || staleHours < 0) throw new Error(`staleHours must be a number of hours of at least 0, got ${staleHours}`);
   clocks.start();
   if (opts.events !== false) events.start();
+  mailQueue?.start();
+  digests?.start();
+  // Scanned only when some channel (e-mail, push) delivers clock notices.
+  if (notices.wants('clock')) clockWarnings.start();
   const keepDays = opts.keepFinishedDays ?? 0;
   if (!Number.isFinite(keepDays) || keepDays < 0) throw new Error(`keepFinishedDays must be a number of days of at least 0, got ${keepDays}`);
   const stale = staleHours > 0 || keepDays > 0 ? startStaleSweeper({ store, service, log, metrics, staleMs: staleHours * 3_600_000, keepFinishedMs: keepDays * 86_400_000 }) : null;
@@ -335,8 +378,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await analyser?.close();
       await bots?.close();
       await service.drain();
-      await notifier.close();
       await push.close();
+      await clockWarnings.stop();
+      await digests?.stop();
+      await notices.close();
+      await mailQueue?.close();
       sockets.close();
       appServer.closeAllConnections();
       await bus.close();
@@ -347,6 +393,6 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const move = async (matchID: string, playerID: PlayerID, type: string, arg: unknown) =>
     (await service.move({ matchID, playerID, credentials: null, type, arg, stateID: null }))?.message ?? null;
-  return { url, port, store, service, metrics, log, bots, move, close };
+  return { url, port, store, service, metrics, log, bots, notices, move, close };
 }
 

@@ -54,6 +54,8 @@ export interface Config {
   eventTickMs?: number;
   /** EVENT_NO_SHOW_SECONDS: an event's game not started this long after it is made is forfeited (default by time control). */
   eventNoShowSeconds?: number;
+  /** SMTP_URL (smtp:// or smtps://, credentials in it) and MAIL_FROM: e-mail; unset: no e-mail features. */
+  mail?: { smtpUrl: string; from: string };
 }
 
 export const DEFAULT_STALE_HOURS = 24;
@@ -134,6 +136,21 @@ const vapidSubject = (v: string | undefined) => {
   return v.trim();
 };
 
+/** SMTP_URL and MAIL_FROM together, or neither; the message never repeats the URL (it may hold a password). */
+const mail = (url: string | undefined, from: string | undefined): Config['mail'] => {
+  if (!url && !from) return undefined;
+  let u: URL | null = null;
+  try {
+    u = url ? new URL(url) : null;
+  } catch {
+    // reported below
+  }
+  if (!u || (u.protocol !== 'smtp:' && u.protocol !== 'smtps:')) throw new Error('SMTP_URL must be an smtp:// or smtps:// address such as smtp://user:password@mail.example.org:587');
+  if (!from || from.length > 200 || /[\r\n]/.test(from) || !/@[^@\s>]+\.[^@\s>]+>?$/.test(from.trim()))
+    throw new Error('MAIL_FROM must be the sender, e.g. "Watergate <noreply@example.org>" (required with SMTP_URL)');
+  return { smtpUrl: url!, from: from.trim() };
+};
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 8000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -175,5 +192,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: vapidSubject(env.VAPID_SUBJECT),
     eventTickMs: positiveInt('EVENT_TICK_MS', env.EVENT_TICK_MS, undefined),
     eventNoShowSeconds: positiveInt('EVENT_NO_SHOW_SECONDS', env.EVENT_NO_SHOW_SECONDS, undefined),
+    mail: mail(env.SMTP_URL || undefined, env.MAIL_FROM || undefined),
   };
 }

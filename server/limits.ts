@@ -66,6 +66,10 @@ export const LIMITS = {
   botChat: { points: 10, seconds: 10 },
   /** Personal API tokens made (POST /auth/tokens): per account. */
   token: { points: 20, seconds: 3600 },
+  /** E-mail asked for (a verification link, a password reset): per address of the asker. */
+  mail: { points: 10, seconds: 3600 },
+  /** E-mails sent to one account (verification resent, resets), whoever asks: per account; past it nothing more is sent (the answer stays the same). */
+  mailTo: { points: 3, seconds: 3600 },
   /** Challenges by name sent (POST /api/challenge/:username): per account (pending ones at once: server/challenges/ CHALLENGES). */
   challenge: { points: 30, seconds: 600 },
   /** Challenges answered (accept, decline, cancel): per account. */
@@ -199,6 +203,8 @@ const WHAT: Record<LimitName, string> = {
   botStream: 'too many game streams opened with this token',
   botChat: 'too many chat lines with this token',
   token: 'too many API tokens made for this account',
+  mail: 'too many e-mail requests from your address',
+  mailTo: 'too many e-mails to this account',
   challenge: 'too many challenges sent from this account',
   challengeAnswer: 'too many challenges answered from this account',
   block: 'too many blocks from this account',

@@ -81,6 +81,7 @@ try {
     passwordCost: cfg.passwordCost,
     push: { keys: cfg.vapid, subject: cfg.vapidSubject },
     events: { tickMs: cfg.eventTickMs, noShowMs: cfg.eventNoShowSeconds && cfg.eventNoShowSeconds * 1000 },
+    mail: cfg.mail,
   });
   const stop = (signal: string) => {
     log.info({ signal }, 'signal received');

@@ -13,6 +13,8 @@ import type { HeldSeat } from '../lobby/seats';
 import { AccountError, changePassword, claimSeats, deleteAccount, listPasskeys, logIn, logOut, logOutEverywhere, me as whoAmI, removePasskey, setAccountWebhook, signUp } from './api';
 import { PushSettings } from './PushSettings';
 import { rememberAccount, syncSeats } from './session';
+import EmailSettings from './EmailSettings';
+import { ForgotPassword } from './MailPages';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -102,6 +104,7 @@ function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
           </button>
         </form>
       </div>
+      <ForgotPassword />
       {error && (
         <p className="error" role="alert" data-account-error>
           {error}
@@ -215,6 +218,7 @@ function SignedIn({ account, reload, signedOut }: { account: Me; reload: () => v
         </section>
       )}
       <Passkeys account={account} act={act} />
+      <EmailSettings />
       <form className="panel" aria-labelledby="webhook-title" onSubmit={(e) => (e.preventDefault(), void act(() => setAccountWebhook(webhook || null), webhook ? 'notify.saved' : 'notify.removed'))}>
         <h2 id="webhook-title">{t('account.webhookTitle')}</h2>
         <label className="field">

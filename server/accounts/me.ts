@@ -89,6 +89,8 @@ export function addMeRoutes(o: { router: Router; json: Router.Middleware; store:
       // Whom the account follows and where its pushes go (the push service's host: the rest of the address is the browser's).
       following: (await store.follows.following(a.id)).map((f) => f.username),
       pushSubscriptions: (await store.follows.pushSubscriptions(a.id)).map((p) => ({ service: new URL(p.endpoint).host, lang: p.lang, createdAt: new Date(p.createdAt).toISOString() })),
+      // E-mail (server/mail/): the address, whether confirmed, its language and notice settings.
+      email: (await store.mail.address(a.id)) ?? null,
     };
   });
 }

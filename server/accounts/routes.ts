@@ -77,6 +77,22 @@ export async function confirmPassword(ctx: Koa.Context, d: { accounts: AccountSt
   return ok;
 }
 
+/**
+ * Ends every session of the account and gives every seat it holds in a match still in play new
+ * credentials (sign out everywhere; a password reset by e-mail does the same: server/mail/routes.ts).
+ */
+export async function signOutEverywhere(accounts: AccountStore, service: MatchService, accountID: string): Promise<void> {
+  await accounts.dropSessions(accountID);
+  for (const l of await accounts.heldSeats(accountID)) {
+    if (l.metadata.gameover !== undefined) continue;
+    await service.changeMetadata(l.matchID, (m) => {
+      const seat = seatEntry(m.players, l.seat);
+      if (m.gameover !== undefined || seatAccount(seat)?.id !== accountID || !seat.credentials) return m;
+      return { ...m, players: { ...m.players, [l.seat]: { ...seat, credentials: generateCredentials() } } };
+    });
+  }
+}
+
 export function addAuthRoutes({ router, json, accounts, sessions, limiter, service, passwordCost }: AuthDeps): void {
   router.post('/auth/signup', async (ctx, next) => (await enforce(limiter, 'signup', address(ctx)), next()), json, async (ctx) => {
     const b = v.body(ctx.request.body);
@@ -120,16 +136,8 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
   // sockets are moved to the spectators at once); the owner reads the new ones after signing in again.
   router.post('/auth/logout-all', async (ctx) => {
     const a = signedIn(ctx);
-    await accounts.dropSessions(a.id);
+    await signOutEverywhere(accounts, service, a.id);
     await sessions.end(ctx);
-    for (const l of await accounts.heldSeats(a.id)) {
-      if (l.metadata.gameover !== undefined) continue;
-      await service.changeMetadata(l.matchID, (m) => {
-        const seat = seatEntry(m.players, l.seat);
-        if (m.gameover !== undefined || seatAccount(seat)?.id !== a.id || !seat.credentials) return m;
-        return { ...m, players: { ...m.players, [l.seat]: { ...seat, credentials: generateCredentials() } } };
-      });
-    }
     ctx.body = {};
   });
 

@@ -17,7 +17,7 @@ import { addBlockRoutes } from '../social/blocks';
 import type { MatchData, MatchStore } from '../storage/types';
 import { openSeat } from '../../protocol/index';
 import { AccountEvents } from './events';
-import { addChallengeRoutes } from './routes';
+import { addChallengeRoutes, type ChallengeNoticeHook } from './routes';
 
 export { CHALLENGES } from './routes';
 export { EVENTS } from './events';
@@ -25,7 +25,7 @@ export { EVENTS } from './events';
 /** The paths served here (the session middleware reads the cookie on them). */
 export const SOCIAL_PATHS = /^\/api\/(challenge|block|stream\/event)(\/|$)/;
 
-export function challenges(o: { store: MatchStore; service: MatchService; game: Game; bus: Bus; limiter: Limiter; log: Logger; keepAliveMs?: number }): { routes: Koa.Middleware; joined(matchID: string, metadata: MatchData): void; close(): void } {
+export function challenges(o: { store: MatchStore; service: MatchService; game: Game; bus: Bus; limiter: Limiter; log: Logger; keepAliveMs?: number; notice?: ChallengeNoticeHook }): { routes: Koa.Middleware; joined(matchID: string, metadata: MatchData): void; close(): void } {
   const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '2kb', jsonStrict: true }) as unknown as Router.Middleware;
   const events = new AccountEvents({ bus: o.bus, service: o.service, accounts: o.store.accounts, log: o.log, keepAliveMs: o.keepAliveMs });
   const router = new Router();
@@ -33,7 +33,7 @@ export function challenges(o: { store: MatchStore; service: MatchService; game: 
     await enforce(o.limiter, 'api', address(ctx as never));
     await next();
   });
-  addChallengeRoutes({ router, json, store: o.store, service: o.service, game: o.game, limiter: o.limiter, events });
+  addChallengeRoutes({ router, json, store: o.store, service: o.service, game: o.game, limiter: o.limiter, events, notice: o.notice });
   addBlockRoutes({ router, accounts: o.store.accounts, social: o.store.social, limiter: o.limiter });
   const routes = router.routes();
   return {

@@ -44,7 +44,10 @@ const idOf = (raw: string): string => {
   return raw;
 };
 
-export function addChallengeRoutes(o: { router: Router; json: Router.Middleware; store: MatchStore; service: MatchService; game: Game; limiter: Limiter; events: AccountEvents }): void {
+/** Tells the challenged account by its notice channels (server/notices/ noticeChallenge: e-mail, push). */
+export type ChallengeNoticeHook = (n: { accountID: string; from: string }) => void;
+
+export function addChallengeRoutes(o: { router: Router; json: Router.Middleware; store: MatchStore; service: MatchService; game: Game; limiter: Limiter; events: AccountEvents; notice?: ChallengeNoticeHook }): void {
   const { router, json, store, limiter, events } = o;
   const accounts = store.accounts;
   const social = store.social;
@@ -95,6 +98,7 @@ export function addChallengeRoutes(o: { router: Router; json: Router.Middleware;
     if (added === 'too-many') throw new HttpError(409, `at most ${CHALLENGES.maxPendingOut} pending challenges at once: cancel one, or wait for answers`);
     const stored = (await social.challenge(c.id))!;
     events.challenge('challenge', stored);
+    o.notice?.({ accountID: them.id, from: account.username });
     ctx.body = { id: c.id, challenge: challengeOut(stored) };
   });
 

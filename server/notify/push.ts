@@ -16,6 +16,7 @@ import webpush from 'web-push';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
 import type { PushSubscriptionRow, FollowRows, VapidKeys } from '../storage/follows';
+import type { NoticeChannel, TurnNotice } from '../notices/index';
 import { guardedLookup, isPublicAddress, RefusedAddress } from './webhook';
 
 /** What a channel is told: the match, whose turn, and why (the game started, or a turn came). */
@@ -25,10 +26,6 @@ export interface Notice {
   kind: 'turn' | 'start';
 }
 
-/** A way to reach an away player (push here; e-mail elsewhere): never waits, never throws. */
-export interface NoticeChannel {
-  send(accountID: string, notice: Notice): void;
-}
 
 /** Subscriptions an account may keep (browsers and devices), and the longest endpoint accepted. */
 export const PUSH = { perAccount: 10, endpointMax: 1000, keyMax: 200, windowMs: 3_600_000, timeoutMs: 10_000 } as const;
@@ -90,6 +87,13 @@ export class PushChannel implements NoticeChannel {
   constructor(private readonly o: PushOptions) {
     // One listener per push under way (many at once is normal): no "possible leak" warning.
     setMaxListeners(0, this.stop.signal);
+  }
+
+  readonly name = 'push';
+
+  /** A turn of a signed-in player (notices/index.ts decided they are away): their browsers, once an hour a match. */
+  async turn(n: TurnNotice): Promise<void> {
+    if (n.accountID) this.send(n.accountID, { matchID: n.matchID, seat: n.seat, kind: n.kind });
   }
 
   send(accountID: string, notice: Notice): void {

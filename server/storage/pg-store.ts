@@ -6,6 +6,7 @@
  */
 import { pgAnalyses } from './analyses';
 import { pgEvents } from './events';
+import { pgMail } from './mail';
 import { pgSocial } from './social';
 import { pgFollows } from './follows';
 import { StaleStateError } from './errors';
@@ -50,6 +51,7 @@ export class PgStore implements MatchStore {
   readonly accounts: PgAccounts;
   readonly analyses: ReturnType<typeof pgAnalyses>;
   readonly events: ReturnType<typeof pgEvents>;
+  readonly mail: ReturnType<typeof pgMail>;
   readonly social: ReturnType<typeof pgSocial>;
   readonly follows: ReturnType<typeof pgFollows>;
 
@@ -69,6 +71,7 @@ export class PgStore implements MatchStore {
     this.accounts = new PgAccounts(sql, schema, (q, m) => this.insert(q, m));
     this.analyses = pgAnalyses(sql, schema);
     this.events = pgEvents(sql, schema);
+    this.mail = pgMail(sql, schema);
     this.social = pgSocial(sql, schema);
     this.follows = pgFollows(sql, schema);
   }
@@ -130,6 +133,7 @@ export class PgStore implements MatchStore {
       await createAccountTables(q, this.schema);
       await this.analyses.create(q);
       await this.events.create(q);
+      await this.mail.create(q);
       await this.social.create(q);
       await this.follows.create(q);
     }, { slow: true });

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sqliteAnalyses, type AnalysisRows } from './analyses';
 import { sqliteEvents, type EventRows } from './events';
+import { sqliteMail, type MailRows } from './mail';
 import { sqliteSocial, type SocialRows } from './social';
 import { sqliteFollows, type FollowRows } from './follows';
 import { StaleStateError, StorageUnavailableError, ServerBusyError } from './errors';
@@ -78,6 +79,7 @@ export class SqliteStore implements MatchStore {
   accounts!: SqliteAccounts;
   analyses!: AnalysisRows;
   events!: EventRows;
+  mail!: MailRows;
   social!: SocialRows;
   follows!: FollowRows;
 
@@ -162,6 +164,7 @@ export class SqliteStore implements MatchStore {
     this.db = db;
     this.analyses = sqliteAnalyses(db);
     this.events = sqliteEvents(db);
+    this.mail = sqliteMail(db);
     this.social = sqliteSocial(db);
     this.follows = sqliteFollows(db);
     const cols = 'metadata, updated_at, result, state_id, seats_version';

@@ -16,6 +16,7 @@ import type { MatchClock, StandIn, TakeBackRequest } from '../../protocol/index'
 import type { AccountStore, SeatLink } from './accounts';
 import type { AnalysisRows } from './analyses';
 import type { EventRows } from './events';
+import type { MailRows } from './mail';
 import type { SocialRows } from './social';
 import type { FollowRows } from './follows';
 
@@ -210,6 +211,8 @@ export interface MatchStore {
   readonly analyses: AnalysisRows;
   /** Events (Swiss tournaments, server/events/): one versioned document per event; ready once connected. */
   readonly events: EventRows;
+  /** E-mail addresses, single-use tokens, the outgoing queue and the notices' marks (storage/mail.ts). */
+  readonly mail: MailRows;
   /** Blocks and challenges by name (storage/social.ts); ready once connected. */
   readonly social: SocialRows;
   /** Follows, page activity, push subscriptions and the VAPID keys (storage/follows.ts); ready once connected. */

@@ -23,6 +23,8 @@ describe('the sign-up form', () => {
       vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
         const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
         if (url.pathname === '/auth/session') return new Response(JSON.stringify({ me: null }), { headers: { 'content-type': 'application/json' } });
+        // A server without e-mail: the page asks once, and shows no e-mail parts.
+        if (url.pathname === '/auth/email') return new Response(JSON.stringify({ available: false }), { headers: { 'content-type': 'application/json' } });
         sent.push(`${url.pathname} ${String(init?.body)}`);
         return new Response(JSON.stringify({ error: 'not now' }), { status: 503, headers: { 'content-type': 'application/json' } });
       }),
@@ -65,6 +67,7 @@ describe('passkeys and a look-alike username', () => {
         const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
         if (url.pathname === '/auth/session') return json({ me: { username: 'Woodward', hasPassword: true, passkeys: keys.length, webhook: null } });
         if (url.pathname === '/auth/passkeys') return json({ passkeys: keys });
+        if (url.pathname === '/auth/email') return json({ available: false });
         if (url.pathname === '/me/matches') return json({ matches: [] });
         sent.push(`${url.pathname} ${String(init?.body)}`);
         if (url.pathname === '/auth/passkeys/AAAAAAAAAAAAAAAA/delete') return json({ passkeys: (keys = keys.slice(1)) });
