@@ -18,9 +18,9 @@ import { Track } from './Track';
 import { BoardInfo, useShowSources } from './BoardInfo';
 import { lastMove } from './lastMove';
 import { LastMovePanel } from './LastMovePanel';
-import { BoardZoom, Dock, useBoardInSight, useLayout } from './phone';
+import { BoardZoom, Dock, useBoardInSight, useLayout, wideNow } from './phone';
 import { ChatMark } from './ChatMark';
-import { WideSide } from './WideSide';
+import { WideTable } from './WideSide';
 import { PaceSelect } from './PaceSelect';
 import type { ChatLine } from './Chat';
 import type { WatchersRoom } from './Watchers';
@@ -104,6 +104,13 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
     chime();
     shell.yourTurn?.();
   }, [owing, shell.online]);
+
+  // A card to choose: the hand's drawer (phone, tablet) opens by itself, so the cards are in sight at once;
+  // a decision on the board closes it, so the board is.
+  const cardDecision = owing && !offline && pr?.kind === 'play';
+  useEffect(() => {
+    if (!wideNow()) setHandOpen(cardDecision);
+  }, [decision, cardDecision]);
 
   // A new decision clears the old selection.
   useEffect(() => {
@@ -258,34 +265,38 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
         </p>
       )}
       {wide ? (
-        // Wide screens: the board with the hand and the open cards under it; beside it a column that stays
-        // in sight (the prompt, the last move, the record and the chat), so nothing the player must see is
-        // two screens down while a column stands empty.
-        <div className="game-main wide">
-          <div className="board-col">
-            {table}
-            <div className="under-board">
+        // Wide screens, one screen (docs/ARCHITECTURE.md "Client layout"): the board, the track and the open
+        // cards in a row with the hand docked under them; beside them a column with the prompt, the last
+        // move, the record and the chat. All of it as tall as the screen allows, nothing below the fold.
+        <WideTable
+          board={
+            <>
+              <div className="table-row">
+                {table}
+                <div className="under-board">{info}</div>
+              </div>
               {handBox}
-              {info}
-            </div>
-          </div>
-          <WideSide>
-            {chatMark}
-            {prompt}
-            <div className="side-actions">
-              {hintBox}
-              {resign}
-            </div>
-            {lastMovePanel}
-            {record}
-            {chat}
-          </WideSide>
-        </div>
+            </>
+          }
+          side={
+            <>
+              {chatMark}
+              {prompt}
+              <div className="side-actions">
+                {hintBox}
+                {resign}
+              </div>
+              {lastMovePanel}
+              {record}
+              {chat}
+            </>
+          }
+        />
       ) : (
         <div className="game-main">
           {table}
           <div className="side">
-            <Dock handOpen={handOpen} at={decision}>
+            <Dock handOpen={handOpen} at={decision} onBoard={owing && !offline && (pr?.kind === 'pin' || pr?.kind === 'target' || pr?.kind === 'answer')}>
               {chatMark}
               {prompt}
               {hintBox}

@@ -130,6 +130,85 @@ describe('the game in sight on every screen', () => {
     });
 });
 
+/** Where the parts a player needs are drawn: every hand card, the board, the track, the prompt, the record's last line and the chat's field. */
+const parts = (page: Page) =>
+  page.evaluate(() => {
+    const box = (el: Element | null) => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) };
+    };
+    return {
+      width: window.innerWidth,
+      height: window.innerHeight,
+      scrollY: window.scrollY,
+      scrollHeight: document.scrollingElement!.scrollHeight,
+      cards: [...document.querySelectorAll('section.hand[aria-label] .hand-cards button.card')].map((c) => ({ id: c.getAttribute('data-card'), ...box(c)! })),
+      board: box(document.querySelector('.evidence-board')),
+      track: box(document.querySelector('.track')),
+      prompt: box(document.querySelector('section.prompt')),
+      record: box(document.querySelector('.record-lines li:last-child')),
+      chat: box(document.querySelector('.chat-say input')),
+    };
+  });
+
+/** Item 1 of issue 31: at a wide size, the whole table inside the viewport without scrolling. */
+async function expectOneScreen(page: Page, talk: boolean, when: string) {
+  const p = await parts(page);
+  const inside = (b: { top: number; bottom: number; left: number; right: number } | null) => !!b && b.top >= 0 && b.left >= 0 && b.bottom <= p.height && b.right <= p.width && b.bottom > b.top;
+  const at = `${p.width}×${p.height} ${when}`;
+  expect(p.scrollHeight, `${at}: the page scrolls`).toBeLessThanOrEqual(p.height);
+  expect(p.cards.length, `${at}: cards in the hand`).toBeGreaterThan(0);
+  for (const c of p.cards) expect(inside(c), `${at}: card ${c.id} at ${JSON.stringify(c)}`).toBe(true);
+  expect(inside(p.board), `${at}: board ${JSON.stringify(p.board)}`).toBe(true);
+  expect(inside(p.track), `${at}: track ${JSON.stringify(p.track)}`).toBe(true);
+  expect(inside(p.prompt), `${at}: prompt ${JSON.stringify(p.prompt)}`).toBe(true);
+  if (talk) {
+    expect(inside(p.record), `${at}: record's last line ${JSON.stringify(p.record)}`).toBe(true);
+    expect(inside(p.chat), `${at}: chat input ${JSON.stringify(p.chat)}`).toBe(true);
+  }
+}
+
+describe('one screen: the whole table in the viewport at 1280×720, 1366×768, 1440×900 and 1920×1080', () => {
+  for (const [size, locale] of [
+    [{ width: 1280, height: 720 }, 'en-US'],
+    [{ width: 1366, height: 768 }, 'en-US'],
+    [{ width: 1440, height: 900 }, 'en-US'],
+    [{ width: 1920, height: 1080 }, 'en-US'],
+    [{ width: 1280, height: 720 }, 'pt-BR'],
+  ] as const)
+    it(`${size.width}×${size.height} (${locale}): every hand card, the board, the track and the prompt${size.width >= 1366 ? ", the record's last line and the chat's field" : ''} on screen at turn start and after each kind of decision`, { timeout: 240_000 }, async () => {
+      const talk = size.width >= 1366 && size.height >= 768;
+      const ctx = await env.session.context(size, locale);
+      const page = await ctx.newPage();
+      if (locale === 'en-US') await vsComputer(page);
+      else {
+        await page.goto(`${env.server.url}/#/`);
+        await page.locator('.lobby input').first().fill('Ann');
+        await page.locator('[data-vs-computer]').click();
+        await expect.poll(async () => (await boardState(page)).mine, { timeout: 30_000 }).toBe(true);
+      }
+      await page.locator('.chat-say input').waitFor();
+      await expectOneScreen(page, talk, 'at turn start');
+      await expectLayout(page, false);
+      if (locale === 'en-US') await shot(page, `board-${size.width}x${size.height}`);
+      // Decisions until the hand is nearly spent: each kind seen is checked once it is the Editor's turn again.
+      const kinds = new Set<string>();
+      for (let i = 0; i < 4 && (await page.locator('.hand-cards button.card').count()) > 1; i++) {
+        const before = await boardState(page);
+        kinds.add(await decide(page, '0'));
+        await waitForChange(page, before);
+        await expect.poll(async () => (await boardState(page)).mine, { timeout: 60_000 }).toBe(true);
+        if ((await page.locator('.hand-cards button.card').count()) === 0) break;
+        await expectOneScreen(page, talk, `after ${[...kinds].join(', ')}`);
+      }
+      expect(kinds.size).toBeGreaterThan(0);
+      await expectLayout(page, false);
+      await ctx.close();
+      expect(env.session.problems).toEqual([]);
+    });
+});
+
 describe('layout on a phone and a laptop', () => {
   it('phone: full-width board that zooms on a tap, the hand in a drawer, big targets, no small text, no sideways scrolling', { timeout: 240_000 }, async () => {
     const ctx = await env.session.context(PHONE);
