@@ -258,6 +258,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
 
   return (
     <div className={`game viewer-${me ?? 'spectator'}${sources ? ' show-sources' : ''}`} data-round={view.round} data-phase={view.phase}>
+      {!wide && shell.aside}
       <StatusBar view={view} me={me} seats={seats} offline={offline} />
       {offline && (
         <p className="offline" role="status" data-offline>
@@ -280,6 +281,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
           }
           side={
             <>
+              {shell.aside}
               {chatMark}
               {prompt}
               <div className="side-actions">

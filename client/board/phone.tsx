@@ -82,19 +82,31 @@ export function BoardZoom({ children }: { children: ReactNode }): ReactNode {
   );
 }
 
+/** Keeps the page's `name` CSS variable at the element's height; the returned function stops it. */
+function watchHeight(el: HTMLElement, name: string): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  const root = document.documentElement.style;
+  const ro = new ResizeObserver(() => root.setProperty(name, `${el.offsetHeight}px`));
+  ro.observe(el);
+  return () => {
+    ro.disconnect();
+    root.removeProperty(name);
+  };
+}
+
 /** Keeps the page's `name` CSS variable at the element's height (the page leaves that much room for it). */
 export function useHeightVar(box: RefObject<HTMLElement | null>, name: string): void {
-  useEffect(() => {
-    const el = box.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement.style;
-    const ro = new ResizeObserver(() => root.setProperty(name, `${el.offsetHeight}px`));
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-      root.removeProperty(name);
-    };
-  }, [box, name]);
+  useEffect(() => (box.current ? watchHeight(box.current, name) : undefined), [box, name]);
+}
+
+/**
+ * The same for an element drawn later or elsewhere (the tutorial's step, drawn by the board once it is
+ * loaded, in one place or another as the layout changes): give the returned function as its `ref`.
+ */
+export function useHeightVarRef(name: string): (el: HTMLElement | null) => void {
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  useEffect(() => (el ? watchHeight(el, name) : undefined), [el, name]);
+  return setEl;
 }
 
 /**
