@@ -110,8 +110,9 @@ export function useHeightVarRef(name: string): (el: HTMLElement | null) => void 
 }
 
 /**
- * The prompt, resign and hand; on a phone fixed at the bottom (one line while the decision is on the board), with the page keeping that much room below
- * its content. Opening the hand there brings the board to the top of the screen, in sight above the dock.
+ * The prompt, resign and hand; on a phone fixed at the bottom (one line while the decision is on the
+ * board), with the page keeping that much room below its content. Opening the hand there (or a new decision with it open) brings the board to the top of the
+ * screen, in sight above the dock.
  * The dock scrolls inside itself when it is full (a hand drawer scrolled to its last card): a new
  * decision (`at`) or the drawer opening or closing brings it back to its top, where the prompt is.
  */
@@ -129,8 +130,9 @@ export function Dock({ handOpen, at, onBoard = false, children }: { handOpen: bo
     document.querySelector(target)?.scrollIntoView({ block: target === '.track' ? 'nearest' : 'start' });
   }, [folded, at]);
   useEffect(() => {
+    // On each card decision too: what stands above the board may have grown meanwhile ("Take back").
     if (handOpen && isPhone()) document.querySelector('.board-zoom')?.scrollIntoView({ block: 'start' });
-  }, [handOpen]);
+  }, [handOpen, at]);
   useEffect(() => {
     if (box.current) box.current.scrollTop = 0;
   }, [handOpen, at]);
