@@ -266,9 +266,9 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
         </p>
       )}
       {wide ? (
-        // Wide screens, one screen (docs/ARCHITECTURE.md "Client layout"): the board, the track and the open
-        // cards in a row with the hand docked under them; beside them a column with the prompt, the last
-        // move, the record and the chat. All of it as tall as the screen allows, nothing below the fold.
+        // Wide screens, one screen (docs/ARCHITECTURE.md "The client: playing online"): the board, the
+        // track and the open cards in a row with the hand docked under them; beside them a column with the
+        // prompt, the last move, the record and the chat. As tall as the screen allows, nothing below it.
         <WideTable
           board={
             <>

@@ -2,8 +2,8 @@
  * The wide layout's table (Board.tsx, styles.css "Wide"): the board, the track and the hand on the left,
  * the prompt, the last move, the record and the chat in a column beside them, all of it as tall as the
  * screen below the table's top, so nothing the player needs is below the fold (docs/ARCHITECTURE.md
- * "Client layout"). The room is measured here (what stands above the table varies: the match bar, a
- * clock, the tutorial's step); the stylesheet shares it out.
+ * "The client: playing online", "At a glance"). The room is measured here (what stands above the table
+ * varies: the match bar, a clock, the tutorial's step); the stylesheet shares it out.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 

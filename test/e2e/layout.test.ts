@@ -1,5 +1,5 @@
 /**
- * One screen (issue 31): at 1280 × 720, 1366 × 768, 1440 × 900 and 1920 × 1080 (and 1280 × 720 in Portuguese,
+ * One screen: at 1280 × 720, 1366 × 768, 1440 × 900 and 1920 × 1080 (and 1280 × 720 in Portuguese,
  * the longest words) the board, the track, the prompt and every hand card are inside the viewport without
  * scrolling, at turn start and after each decision, and from 1366 × 768 the record's newest line and the
  * chat's field too; the tutorial's step sits beside the board. On a phone (390 × 844 and 360 × 740): a card
@@ -166,7 +166,7 @@ const parts = (page: Page) =>
   });
 
 /**
- * Item 1 of issue 31: at a wide size, the whole table inside the viewport without scrolling. What is wrong,
+ * At a wide size, the whole table inside the viewport without scrolling. What is wrong,
  * as a list (empty: all in sight), polled: a part that comes in late (a clock, "Take back") moves the table
  * for a frame before it is fitted again.
  */
