@@ -259,9 +259,13 @@ describe('one screen: the tutorial on a wide screen', () => {
 });
 
 describe('phone: the board or the hand, whichever the decision needs', () => {
-  for (const size of [PHONE, { width: 360, height: 740 }])
-    it(`${size.width}×${size.height}: a card decision shows the hand; the header's links are in a menu that fits; the sources note is one line`, { timeout: 180_000 }, async () => {
-      const ctx = await env.session.context(size);
+  for (const [size, locale] of [
+    [PHONE, 'en-US'],
+    [{ width: 360, height: 740 }, 'en-US'],
+    [{ width: 360, height: 740 }, 'pt-BR'],
+  ] as const)
+    it(`${size.width}×${size.height} (${locale}): a card decision shows the hand; the header's links are in a menu that fits; the sources note is one line`, { timeout: 180_000 }, async () => {
+      const ctx = await env.session.context(size, locale);
       const page = await ctx.newPage();
       await page.goto(`${env.server.url}/#/`);
       await page.locator('.lobby').waitFor();
@@ -272,21 +276,24 @@ describe('phone: the board or the hand, whichever the decision needs', () => {
       expect((await note.boundingBox())!.height).toBeGreaterThan(46);
       await page.locator('.notice-text').click();
       expect(await page.locator('.top nav a').first().isVisible()).toBe(false);
-      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.locator('.menu-toggle').click();
       const links = page.locator('.top nav a');
       expect(await links.count()).toBe(5);
       for (const box of await links.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect)))
         expect(box.left >= 0 && box.right <= size.width && box.bottom <= size.height, JSON.stringify(box)).toBe(true);
       await expectLayout(page, true);
-      await page.getByRole('link', { name: 'Rules & cards' }).click();
+      await page.locator('.top nav a[href="#/rules"]').click();
       await page.locator('.card-grid .card').first().waitFor();
       expect(await links.first().isVisible()).toBe(false); // a new page closes the menu
       // A game: the Editor's first decision is a card, and the hand is open and in view.
-      await vsComputer(page);
+      await page.goto(`${env.server.url}/#/`);
+      await page.locator('.lobby input').first().fill('Ann'); // the name field comes first, whatever its words
+      await page.locator('[data-vs-computer]').click(); // as the Editor, the form's default
+      await expect.poll(async () => (await boardState(page)).mine, { timeout: 30_000 }).toBe(true);
       await expect.poll(() => page.locator('.hand-toggle').getAttribute('aria-expanded')).toBe('true');
       expect(await sight(page, '.hand-cards'), 'hand').toMatchObject({ inView: true });
       expect(await sight(page, '.hand-cards button.card'), 'first card').toMatchObject({ inView: true });
-      await shot(page, `board-phone-${size.width}x${size.height}`);
+      if (locale === 'en-US') await shot(page, `board-phone-${size.width}x${size.height}`);
       await expectLayout(page, true);
       await ctx.close();
       expect(env.session.problems).toEqual([]);
