@@ -159,6 +159,10 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
     }
   }
 
+  // A decision made on the board or the track: every choice is a space or a piece there (a target the
+  // track does not show keeps the prompt's options in sight). The phone's dock folds for it (phone.tsx).
+  const onBoard =
+    owing && !offline && (pr?.kind === 'pin' || pr?.kind === 'answer' || (pr?.kind === 'target' && legal.length > 0 && legal.every((m) => targetKey(m.args[0] as ValueTarget) !== null)));
   const hand = me ? (view.hands[me] ?? []) : [];
   // Offline, no card can be chosen: a choice could only be dropped (the prompt says that moves wait).
   const canPlay = pr?.kind === 'play' && pr.player === me && !offline;
@@ -298,7 +302,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
         <div className="game-main">
           {table}
           <div className="side">
-            <Dock handOpen={handOpen} at={decision} onBoard={owing && !offline && (pr?.kind === 'pin' || pr?.kind === 'target' || pr?.kind === 'answer')}>
+            <Dock handOpen={handOpen} at={decision} onBoard={onBoard}>
               {chatMark}
               {prompt}
               {hintBox}

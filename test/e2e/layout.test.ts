@@ -114,9 +114,13 @@ describe('the game in sight on every screen', () => {
         await page.locator('.chat-say button[type="submit"]').click();
         await expect.poll(() => page.locator('.chat-lines li').count()).toBe(1);
       }
-      // As the page leaves it for the player: the top of the page on wide screens, the board's top on a phone.
+      // As the page leaves it for the player: the top of the page on wide screens, the board's top on a phone
+      // (a decision on the track brings the track into sight instead, the dock in one line: unfolded here,
+      // as a player does to read the last move).
+      const folded = page.locator('.dock[data-folded]');
       if (size !== PHONE) await page.evaluate(() => window.scrollTo(0, 0));
-      else await expect.poll(async () => Math.abs((await page.locator('.board-zoom').boundingBox())!.y)).toBeLessThan(1);
+      else if ((await folded.count()) === 0 || (await boardState(page)).prompt === 'pin') await expect.poll(async () => Math.abs((await page.locator('.board-zoom').boundingBox())!.y)).toBeLessThan(1);
+      if ((await folded.count()) > 0) await page.getByRole('button', { name: 'Show the whole prompt' }).click();
       await page.locator('.last-move').waitFor();
       await shot(page, `board-${name}`);
       // The prompt's question; a long prompt's options scroll inside its box (the dock on a phone). On a
