@@ -36,6 +36,12 @@ export function App(): ReactNode {
   const route = useRoute();
   const lang = currentLanguage();
   const [notice, setNotice] = useState(() => localStorage.getItem(NOTICE) !== '1');
+  // Folded to one line until asked for: on a phone or a short screen it would take the board's room.
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  // On a phone the header's links sit in a menu (styles.css, phone section); a new page closes it.
+  const [menu, setMenu] = useState(false);
+  const address = window.location.hash;
+  useEffect(() => setMenu(false), [address]);
   const account = useAccount();
   useEffect(() => {
     document.documentElement.lang = lang; // screen readers pick the voice from it
@@ -49,7 +55,10 @@ export function App(): ReactNode {
           </span>{' '}
           <span className="brand-name">{t('app.title')}</span>
         </a>
-        <nav aria-label="main">
+        <button type="button" className="menu-toggle" aria-expanded={menu} aria-controls="main-nav" onClick={() => setMenu(!menu)}>
+          <span aria-hidden="true">☰</span> {t('app.menu')}
+        </button>
+        <nav aria-label="main" id="main-nav" data-open={menu || undefined} onClick={(e) => (e.target as Element).closest('a') && setMenu(false)}>
           <a href="#/" aria-current={route.page === 'lobby' ? 'page' : undefined}>
             {t('app.lobby')}
           </a>
@@ -81,8 +90,10 @@ export function App(): ReactNode {
         </label>
       </header>
       {notice && (
-        <p className="notice" role="note">
-          {t('app.reconstructed')}
+        <p className="notice" role="note" data-open={noticeOpen || undefined}>
+          <button type="button" className="notice-text" aria-expanded={noticeOpen} title={noticeOpen ? undefined : t('app.readNotice')} onClick={() => setNoticeOpen(!noticeOpen)}>
+            {t('app.reconstructed')}
+          </button>
           <button type="button" className="notice-close" aria-label={t('app.hideNotice')} onClick={() => (localStorage.setItem(NOTICE, '1'), setNotice(false))}>
             ×
           </button>

@@ -18,9 +18,9 @@ import { Track } from './Track';
 import { BoardInfo, useShowSources } from './BoardInfo';
 import { lastMove } from './lastMove';
 import { LastMovePanel } from './LastMovePanel';
-import { BoardZoom, Dock, useBoardInSight, useLayout } from './phone';
+import { BoardZoom, Dock, useBoardInSight, useLayout, wideNow } from './phone';
 import { ChatMark } from './ChatMark';
-import { WideSide } from './WideSide';
+import { WideTable } from './WideSide';
 import { PaceSelect } from './PaceSelect';
 import type { ChatLine } from './Chat';
 import type { WatchersRoom } from './Watchers';
@@ -105,6 +105,13 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
     shell.yourTurn?.();
   }, [owing, shell.online]);
 
+  // A card to choose: the hand's drawer (phone, tablet) opens by itself, so the cards are in sight at once;
+  // a decision on the board closes it, so the board is.
+  const cardDecision = owing && !offline && pr?.kind === 'play';
+  useEffect(() => {
+    if (!wideNow()) setHandOpen(cardDecision);
+  }, [decision, cardDecision]);
+
   // A new decision clears the old selection.
   useEffect(() => {
     setSelected(null);
@@ -152,6 +159,10 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
     }
   }
 
+  // A decision made on the board or the track: every choice is a space or a piece there (a target the
+  // track does not show keeps the prompt's options in sight). The phone's dock folds for it (phone.tsx).
+  const onBoard =
+    owing && !offline && (pr?.kind === 'pin' || pr?.kind === 'answer' || (pr?.kind === 'target' && legal.length > 0 && legal.every((m) => targetKey(m.args[0] as ValueTarget) !== null)));
   const hand = me ? (view.hands[me] ?? []) : [];
   // Offline, no card can be chosen: a choice could only be dropped (the prompt says that moves wait).
   const canPlay = pr?.kind === 'play' && pr.player === me && !offline;
@@ -251,6 +262,7 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
 
   return (
     <div className={`game viewer-${me ?? 'spectator'}${sources ? ' show-sources' : ''}`} data-round={view.round} data-phase={view.phase}>
+      {!wide && shell.aside}
       <StatusBar view={view} me={me} seats={seats} offline={offline} />
       {offline && (
         <p className="offline" role="status" data-offline>
@@ -258,34 +270,39 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
         </p>
       )}
       {wide ? (
-        // Wide screens: the board with the hand and the open cards under it; beside it a column that stays
-        // in sight (the prompt, the last move, the record and the chat), so nothing the player must see is
-        // two screens down while a column stands empty.
-        <div className="game-main wide">
-          <div className="board-col">
-            {table}
-            <div className="under-board">
+        // Wide screens, one screen (docs/ARCHITECTURE.md "The client: playing online"): the board, the
+        // track and the open cards in a row with the hand docked under them; beside them a column with the
+        // prompt, the last move, the record and the chat. As tall as the screen allows, nothing below it.
+        <WideTable
+          board={
+            <>
+              <div className="table-row">
+                {table}
+                <div className="under-board">{info}</div>
+              </div>
               {handBox}
-              {info}
-            </div>
-          </div>
-          <WideSide>
-            {chatMark}
-            {prompt}
-            <div className="side-actions">
-              {hintBox}
-              {resign}
-            </div>
-            {lastMovePanel}
-            {record}
-            {chat}
-          </WideSide>
-        </div>
+            </>
+          }
+          side={
+            <>
+              {shell.aside}
+              {chatMark}
+              {prompt}
+              <div className="side-actions">
+                {hintBox}
+                {resign}
+              </div>
+              {lastMovePanel}
+              {record}
+              {chat}
+            </>
+          }
+        />
       ) : (
         <div className="game-main">
           {table}
           <div className="side">
-            <Dock handOpen={handOpen} at={decision}>
+            <Dock handOpen={handOpen} at={decision} onBoard={onBoard}>
               {chatMark}
               {prompt}
               {hintBox}

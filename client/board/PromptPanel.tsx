@@ -87,6 +87,7 @@ function Option({ m, label, act }: { m: MoveChoice; label: string; act: (m: Move
       className={`option option-${kindOf(m)}${suggested ? ' suggested' : ''}`}
       data-move={m.move}
       data-kind={kindOf(m)}
+      data-space={m.move === 'pin' ? (m.args[0] as { space: string }).space : undefined}
       data-suggested={suggested || undefined}
       onClick={() => act(m)}
     >

@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
  */
 const layoutNow = (): string => (typeof document === 'undefined' ? '' : getComputedStyle(document.documentElement).getPropertyValue('--layout').trim());
 const isPhone = (): boolean => layoutNow() === 'phone';
+/** Whether the wide layout (hand always shown, no drawer) is in force. */
+export const wideNow = (): boolean => layoutNow() === 'wide';
 
 /**
  * The layout in force (`phone`, `wide` or '' for the widths between), as styles.css sets --layout, kept
@@ -28,6 +30,9 @@ export function useLayout(): string {
   return layout;
 }
 
+/** The board's width (px) under which its labels would be drawn under 11 px at their own size. */
+const COMPACT_BELOW = 650;
+
 /**
  * The board doubled inside a box the player pans (by touch or scroll bars), centred where they tapped.
  * A tap on a target plays it instead; the +/− button zooms without aiming, and back out.
@@ -36,6 +41,20 @@ export function BoardZoom({ children }: { children: ReactNode }): ReactNode {
   const { t } = useTranslation();
   const pan = useRef<HTMLDivElement>(null);
   const [zoomed, setZoomed] = useState(false);
+  // Drawn narrower than its labels need (a phone, a short wide screen): the labels grow, informants by surname.
+  const [compact, setCompact] = useState(false);
+  useEffect(() => {
+    const el = pan.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => {
+      const width = el.getBoundingClientRect().width;
+      setCompact(width < COMPACT_BELOW);
+      // The labels' size in the board's units: 30, or more on a board drawn so small that 30 is under 11 px.
+      if (width > 0) el.style.setProperty('--board-label', `${Math.max(30, Math.ceil((11.3 * 1000) / width))}px`);
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
   const zoomAt = (fx: number, fy: number) => {
     setZoomed(true);
     requestAnimationFrame(() => {
@@ -44,7 +63,7 @@ export function BoardZoom({ children }: { children: ReactNode }): ReactNode {
     });
   };
   return (
-    <div className="board-zoom" data-zoomed={zoomed || undefined}>
+    <div className="board-zoom" data-zoomed={zoomed || undefined} data-compact={compact || undefined}>
       <div
         ref={pan}
         className="board-pan"
@@ -63,39 +82,69 @@ export function BoardZoom({ children }: { children: ReactNode }): ReactNode {
   );
 }
 
+/** Keeps the page's `name` CSS variable at the element's height; the returned function stops it. */
+function watchHeight(el: HTMLElement, name: string): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  const root = document.documentElement.style;
+  const ro = new ResizeObserver(() => root.setProperty(name, `${el.offsetHeight}px`));
+  ro.observe(el);
+  return () => {
+    ro.disconnect();
+    root.removeProperty(name);
+  };
+}
+
 /** Keeps the page's `name` CSS variable at the element's height (the page leaves that much room for it). */
 export function useHeightVar(box: RefObject<HTMLElement | null>, name: string): void {
-  useEffect(() => {
-    const el = box.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement.style;
-    const ro = new ResizeObserver(() => root.setProperty(name, `${el.offsetHeight}px`));
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-      root.removeProperty(name);
-    };
-  }, [box, name]);
+  useEffect(() => (box.current ? watchHeight(box.current, name) : undefined), [box, name]);
 }
 
 /**
- * The prompt, resign and hand; on a phone fixed at the bottom, with the page keeping that much room below
- * its content. Opening the hand there brings the board to the top of the screen, in sight above the dock.
+ * The same for an element drawn later or elsewhere (the tutorial's step, drawn by the board once it is
+ * loaded, in one place or another as the layout changes): give the returned function as its `ref`.
+ */
+export function useHeightVarRef(name: string): (el: HTMLElement | null) => void {
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  useEffect(() => (el ? watchHeight(el, name) : undefined), [el, name]);
+  return setEl;
+}
+
+/**
+ * The prompt, resign and hand; on a phone fixed at the bottom (one line while the decision is on the
+ * board), with the page keeping that much room below its content. Opening the hand there (or a new decision with it open) brings the board to the top of the
+ * screen, in sight above the dock.
  * The dock scrolls inside itself when it is full (a hand drawer scrolled to its last card): a new
  * decision (`at`) or the drawer opening or closing brings it back to its top, where the prompt is.
  */
-export function Dock({ handOpen, at, children }: { handOpen: boolean; at: string; children: ReactNode }): ReactNode {
+export function Dock({ handOpen, at, onBoard = false, children }: { handOpen: boolean; at: string; onBoard?: boolean; children: ReactNode }): ReactNode {
+  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
+  // A decision made on the board (a space to pin, a token on the track): the dock folds to one line (the
+  // prompt's words, and its marked option if a step or a hint marks one) and the board comes into sight;
+  // the player may unfold it for this decision.
+  const [unfolded, setUnfolded] = useState<string | null>(null);
+  const folded = onBoard && unfolded !== at;
   useEffect(() => {
+    if (!folded || !isPhone()) return;
+    const target = document.querySelector('.prompt[data-prompt="pin"]') ? '.board-zoom' : '.track';
+    document.querySelector(target)?.scrollIntoView({ block: target === '.track' ? 'nearest' : 'start' });
+  }, [folded, at]);
+  useEffect(() => {
+    // On each card decision too: what stands above the board may have grown meanwhile ("Take back").
     if (handOpen && isPhone()) document.querySelector('.board-zoom')?.scrollIntoView({ block: 'start' });
-  }, [handOpen]);
+  }, [handOpen, at]);
   useEffect(() => {
     if (box.current) box.current.scrollTop = 0;
   }, [handOpen, at]);
   useHeightVar(box, '--dock');
   return (
-    <div ref={box} className="dock" data-hand={handOpen ? 'open' : 'closed'}>
+    <div ref={box} className="dock" data-hand={handOpen ? 'open' : 'closed'} data-folded={folded || undefined}>
       {children}
+      {folded && (
+        <button type="button" className="dock-unfold" aria-label={t('board.unfoldPrompt')} onClick={() => setUnfolded(at)}>
+          ▲
+        </button>
+      )}
     </div>
   );
 }

@@ -19,6 +19,11 @@ export interface Shell {
   guide?: { move: MoveChoice | null };
   /** Local mode against our bot: the seat it plays (online, the match's seats say it). */
   computer?: PlayerID;
+  /**
+   * A part of the page shown with the board (the tutorial's step): at the top of the column beside the
+   * board on a wide screen, where the player reads it with the prompt; above the board elsewhere.
+   */
+  aside?: ReactNode;
   /** A decision just became this player's (online): the page may tell them outside the tab. */
   yourTurn?: () => void;
 }

@@ -134,79 +134,92 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
 
   return (
     <ShellContext.Provider value={shell}>
-      <div className="match-bar">
-        <span className="match-id">{t('lobby.matchId', { id: matchID })}</span>
-        {seat && <span className={`role-chip role-${seat.playerID}`}>{roleName(t, seat.playerID)}</span>}
-        {seat && (
-          <button
-            type="button"
-            className="link"
-            data-invite
-            onClick={() => {
-              const link = `${window.location.origin}${window.location.pathname}#/match/${matchID}`;
-              // No clipboard outside secure contexts (plain http on a LAN): show the link to copy by hand.
-              const shown = () => void window.prompt(t('lobby.invite'), link);
-              if (!navigator.clipboard) return shown();
-              navigator.clipboard.writeText(link).then(() => setCopied(true), shown);
-            }}
-          >
-            {t('lobby.invite')}
-          </button>
-        )}
-        {copied && (
-          <span className="hint" role="status">
-            {t('lobby.copied')}
-          </span>
-        )}
-        {seat && (
-          <label className="check">
-            <input
-              type="checkbox"
-              data-sound
-              checked={sound}
-              onChange={(e) => {
-                setSound(e.target.checked);
-                setSoundState(e.target.checked);
+      {/* The match's bar, its clocks and "Take back": one line above a wide table (styles.css "Wide"). */}
+      <div className="match-head">
+        <div className="match-bar">
+          <span className="match-id">{t('lobby.matchId', { id: matchID })}</span>
+          {seat && <span className={`role-chip role-${seat.playerID}`}>{roleName(t, seat.playerID)}</span>}
+          {seat && (
+            <button
+              type="button"
+              className="link"
+              data-invite
+              onClick={() => {
+                const link = `${window.location.origin}${window.location.pathname}#/match/${matchID}`;
+                // No clipboard outside secure contexts (plain http on a LAN): show the link to copy by hand.
+                const shown = () => void window.prompt(t('lobby.invite'), link);
+                if (!navigator.clipboard) return shown();
+                navigator.clipboard.writeText(link).then(() => setCopied(true), shown);
               }}
-            />{' '}
-            {t('lobby.sound')}
-          </label>
+            >
+              {t('lobby.invite')}
+            </button>
+          )}
+          {copied && (
+            <span className="hint" role="status">
+              {t('lobby.copied')}
+            </span>
+          )}
+          {seat && (
+            <label className="check">
+              <input
+                type="checkbox"
+                data-sound
+                checked={sound}
+                onChange={(e) => {
+                  setSound(e.target.checked);
+                  setSoundState(e.target.checked);
+                }}
+              />{' '}
+              {t('lobby.sound')}
+            </label>
+          )}
+          {seat && (
+            <button
+              type="button"
+              className="link"
+              data-notify
+              aria-expanded={notify}
+              aria-controls="notify-panel"
+              onClick={() => {
+                // Asked here, in the click: browsers show their permission question only then.
+                if (!notify && 'Notification' in window && Notification.permission === 'default') setAsked(Notification.requestPermission());
+                setNotify(!notify);
+              }}
+            >
+              {t('lobby.notifyMe')}
+            </button>
+          )}
+          {seat && (
+            <button
+              type="button"
+              className="link"
+              data-leave
+              onClick={async () => {
+                if (inGame) return setLeaving(true);
+                const { GAME, lobby } = await api();
+                try {
+                  await lobby.leaveMatch(GAME, matchID, { playerID: seat.playerID, credentials: seat.credentials });
+                } catch {
+                  // the seat may already be gone: forget it anyway
+                }
+                dropSeat(matchID);
+                go('#/');
+              }}
+            >
+              {t('lobby.leave')}
+            </button>
+          )}
+        </div>
+        {!refusal?.fatal && status && (status.clock || status.abandonMinutes !== null || Object.keys(status.standIns).length > 0) && (
+          <Optional>
+            <Status status={status} seat={seat ?? null} over={over} />
+          </Optional>
         )}
-        {seat && (
-          <button
-            type="button"
-            className="link"
-            data-notify
-            aria-expanded={notify}
-            aria-controls="notify-panel"
-            onClick={() => {
-              // Asked here, in the click: browsers show their permission question only then.
-              if (!notify && 'Notification' in window && Notification.permission === 'default') setAsked(Notification.requestPermission());
-              setNotify(!notify);
-            }}
-          >
-            {t('lobby.notifyMe')}
-          </button>
-        )}
-        {seat && (
-          <button
-            type="button"
-            className="link"
-            data-leave
-            onClick={async () => {
-              if (inGame) return setLeaving(true);
-              const { GAME, lobby } = await api();
-              try {
-                await lobby.leaveMatch(GAME, matchID, { playerID: seat.playerID, credentials: seat.credentials });
-              } catch {
-                // the seat may already be gone: forget it anyway
-              }
-              dropSeat(matchID);
-              go('#/');
-            }}
-          >
-            {t('lobby.leave')}
-          </button>
+        {!refusal?.fatal && seat && !over && status?.takeBack && status.takeBack.mode !== 'off' && (
+          <Optional>
+            <TakeBack matchID={matchID} seat={seat} status={status} stateID={stateID} />
+          </Optional>
         )}
       </div>
       {seat && notify && (
@@ -270,16 +283,6 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
             <p className="error refusal" role="alert" data-refusal={refusal.error.type}>
               {t(`lobby.refusal.${refusal.error.type}`, { reason: refusal.error.message })}
             </p>
-          )}
-          {status && (status.clock || status.abandonMinutes !== null || Object.keys(status.standIns).length > 0) && (
-            <Optional>
-              <Status status={status} seat={seat ?? null} over={over} />
-            </Optional>
-          )}
-          {seat && !over && status?.takeBack && status.takeBack.mode !== 'off' && (
-            <Optional>
-              <TakeBack matchID={matchID} seat={seat} status={status} stateID={stateID} />
-            </Optional>
           )}
           <GameClient
             onStatus={setStatus}

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { CARDS, Watergate, type PlayArgs, type Step, type WatergateState } from '../../game';
 import { WatergateBoard } from '../board/Board';
 import { ShellContext, type Shell } from '../board/shell';
-import { useHeightVar } from '../board/phone';
+import { useHeightVarRef } from '../board/phone';
 import { cardName, colourName, informantName, tokenName, type T } from '../i18n/words';
 import { GameClient, type GameClientInstance } from '../net/GameClient';
 import { expectedMove, SCRIPT, stepAt, STEPS, TUTORIAL_SEED, type StepId } from './script';
@@ -113,8 +113,7 @@ export default function TutorialPage(): ReactNode {
   }, [free, onUpdate]);
 
   // On a phone the step's card is fixed above the dock (styles.css): the page keeps room for it below the board.
-  const card = useRef<HTMLElement>(null);
-  useHeightVar(card, '--tutorial-card');
+  const card = useHeightVarRef('--tutorial-card');
 
   const index = stepAt(made, read);
   const step = STEPS[index];
@@ -131,52 +130,56 @@ export default function TutorialPage(): ReactNode {
     setRun(run + 1);
   };
 
+  // The step's card goes with the board (Shell.aside): beside it on a wide screen, above it elsewhere.
+  const stepCard = (
+    <section ref={card} className="tutorial-step" aria-labelledby="tutorial-step-title" aria-live="polite" data-tutorial-step={step.id}>
+      <p className="tutorial-progress">
+        <strong>{t('tutorial.title')}</strong> · {t('tutorial.progress', { n: index + 1, total: STEPS.length })}
+      </p>
+      <h1 id="tutorial-step-title">{t(`tutorial.steps.${step.id}.title`)}</h1>
+      {t(`tutorial.steps.${step.id}.body`, params)
+        .split('\n')
+        .map((line, i) => (
+          <p key={i}>{line}</p>
+        ))}
+      <div className="actions">
+        {step.read && (
+          <button type="button" className="primary" data-tutorial-next autoFocus onClick={() => setRead(read + 1)}>
+            {t('tutorial.next')}
+          </button>
+        )}
+        {guided && thinking && (
+          <p className="hint" data-tutorial-thinking>
+            {t('tutorial.thinking')}
+          </p>
+        )}
+        {guided && next && <p className="hint">{t('tutorial.yourMove')}</p>}
+        {free && <p className="hint">{t('tutorial.playingOn')}</p>}
+        {step.id === 'done' && !free && (
+          <button type="button" className="primary" data-tutorial-play-on onClick={() => setFree(true)}>
+            {t('tutorial.playOn')}
+          </button>
+        )}
+        {step.id === 'done' && (
+          <>
+            <a className="button" href="#/">
+              {t('tutorial.newGame')}
+            </a>
+            <a className="button" href="#/rules">
+              {t('tutorial.readRules')}
+            </a>
+          </>
+        )}
+        <button type="button" className="link" data-tutorial-restart onClick={restart}>
+          {t('tutorial.restart')}
+        </button>
+      </div>
+    </section>
+  );
+
   return (
     <div className="tutorial">
-      <section ref={card} className="tutorial-step" aria-labelledby="tutorial-step-title" aria-live="polite" data-tutorial-step={step.id}>
-        <p className="tutorial-progress">
-          <strong>{t('tutorial.title')}</strong> · {t('tutorial.progress', { n: index + 1, total: STEPS.length })}
-        </p>
-        <h1 id="tutorial-step-title">{t(`tutorial.steps.${step.id}.title`)}</h1>
-        {t(`tutorial.steps.${step.id}.body`, params)
-          .split('\n')
-          .map((line, i) => (
-            <p key={i}>{line}</p>
-          ))}
-        <div className="actions">
-          {step.read && (
-            <button type="button" className="primary" data-tutorial-next autoFocus onClick={() => setRead(read + 1)}>
-              {t('tutorial.next')}
-            </button>
-          )}
-          {guided && thinking && (
-            <p className="hint" data-tutorial-thinking>
-              {t('tutorial.thinking')}
-            </p>
-          )}
-          {guided && next && <p className="hint">{t('tutorial.yourMove')}</p>}
-          {free && <p className="hint">{t('tutorial.playingOn')}</p>}
-          {step.id === 'done' && !free && (
-            <button type="button" className="primary" data-tutorial-play-on onClick={() => setFree(true)}>
-              {t('tutorial.playOn')}
-            </button>
-          )}
-          {step.id === 'done' && (
-            <>
-              <a className="button" href="#/">
-                {t('tutorial.newGame')}
-              </a>
-              <a className="button" href="#/rules">
-                {t('tutorial.readRules')}
-              </a>
-            </>
-          )}
-          <button type="button" className="link" data-tutorial-restart onClick={restart}>
-            {t('tutorial.restart')}
-          </button>
-        </div>
-      </section>
-      <ShellContext.Provider value={shell}>
+      <ShellContext.Provider value={{ ...shell, aside: stepCard }}>
         <GameClient key={game.key} game={game} board={WatergateBoard} loading={Loading} matchID="tutorial" playerID="0" onUpdate={onUpdate} />
       </ShellContext.Provider>
     </div>

@@ -36,6 +36,27 @@ describe('the dock on a phone', () => {
   });
 });
 
+describe('the dock when the decision is on the board', () => {
+  it('folds to one line for a board decision, unfolds on a tap for that decision only, and folds again for the next', async () => {
+    const { initI18n } = await import('../../client/i18n');
+    await initI18n();
+    const { container, rerender } = render(<Dock handOpen={false} at="7:pin:0" onBoard>{tall}</Dock>);
+    const dock = dockOf(container);
+    expect(dock.dataset.folded).toBe('true');
+    const unfold = container.querySelector('.dock-unfold') as HTMLButtonElement;
+    expect(unfold.getAttribute('aria-label')).toBe('Show the whole prompt');
+    unfold.click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(dock.dataset.folded).toBeUndefined();
+    expect(container.querySelector('.dock-unfold')).toBeNull();
+    rerender(<Dock handOpen={false} at="8:pin:0" onBoard>{tall}</Dock>);
+    expect(dock.dataset.folded).toBe('true');
+    // A card to choose is not on the board: the dock shows all of itself.
+    rerender(<Dock handOpen={true} at="9:play:0">{tall}</Dock>);
+    expect(dock.dataset.folded).toBeUndefined();
+  });
+});
+
 describe('a long prompt on a wide screen', () => {
   it('starts each decision at its question, however far its box was scrolled', async () => {
     const { InitializeGame } = await import('boardgame.io/internal');

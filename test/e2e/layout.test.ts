@@ -1,4 +1,11 @@
 /**
+ * One screen: at 1280 × 720, 1366 × 768, 1440 × 900 and 1920 × 1080 (and 1280 × 720 in Portuguese,
+ * the longest words) the board, the track, the prompt and every hand card are inside the viewport without
+ * scrolling, at turn start and after each decision, and from 1366 × 768 the record's newest line and the
+ * chat's field too; the tutorial's step sits beside the board. On a phone (390 × 844 and 360 × 740): a card
+ * decision shows the hand; on the tutorial's pin the dock is one line, at least 60 % of the board is in
+ * view and the space asked for is above the step's card; the header's links are in a menu that fits and
+ * the sources note is one line.
  * With a game in progress, at 1366 × 900, 1920 × 1080, 820 × 1180 and 390 × 844, the prompt's question and
  * the last move are on screen without scrolling (a long prompt's options scroll inside its box), and on the wide screens the record's newest line and the chat too
  * (the screenshots in docs/screenshots come from here).
@@ -100,7 +107,6 @@ describe('the game in sight on every screen', () => {
         const before = await boardState(page);
         await decide(page, '0');
         await waitForChange(page, before);
-        if (await page.locator('.hand-toggle[aria-expanded="true"]').isVisible()) await page.locator('.hand-toggle').click();
         await expect.poll(async () => (await boardState(page)).mine, { timeout: 60_000 }).toBe(true);
       }
       if (talk) {
@@ -108,12 +114,22 @@ describe('the game in sight on every screen', () => {
         await page.locator('.chat-say button[type="submit"]').click();
         await expect.poll(() => page.locator('.chat-lines li').count()).toBe(1);
       }
-      // As the page leaves it for the player: the top of the page on wide screens, the board's top on a phone.
+      // As the page leaves it for the player: the top of the page on wide screens, the board's top on a phone
+      // (a decision on the track brings the track into sight instead, the dock in one line: unfolded here,
+      // as a player does to read the last move).
+      const folded = page.locator('.dock[data-folded]');
       if (size !== PHONE) await page.evaluate(() => window.scrollTo(0, 0));
-      else await expect.poll(async () => Math.abs((await page.locator('.board-zoom').boundingBox())!.y)).toBeLessThan(1);
+      else if ((await folded.count()) === 0 || (await boardState(page)).prompt === 'pin') await expect.poll(async () => Math.abs((await page.locator('.board-zoom').boundingBox())!.y)).toBeLessThan(1);
+      if ((await folded.count()) > 0) await page.getByRole('button', { name: 'Show the whole prompt' }).click();
       await page.locator('.last-move').waitFor();
       await shot(page, `board-${name}`);
-      // The prompt's question; a long prompt's options scroll inside its box (the dock on a phone).
+      // The prompt's question; a long prompt's options scroll inside its box (the dock on a phone). On a
+      // phone or a tablet a card decision opens the hand's drawer under the prompt; the last move is under
+      // the hand, in sight once the drawer is closed.
+      if (!talk && (await boardState(page)).prompt === 'play') {
+        expect(await sight(page, '.hand-cards button.card'), 'hand').toMatchObject({ inView: true });
+        if ((await page.locator('.hand-toggle').getAttribute('aria-expanded')) === 'true') await page.locator('.hand-toggle').click();
+      }
       expect(await sight(page, '.prompt.mine .prompt-who'), 'prompt').toMatchObject({ inView: true });
       expect(await sight(page, '.prompt.mine .prompt-text'), 'prompt').toMatchObject({ inView: true });
       expect(await sight(page, '.last-move summary'), 'last move').toMatchObject({ inView: true });
@@ -128,6 +144,216 @@ describe('the game in sight on every screen', () => {
       await ctx.close();
       expect(env.session.problems).toEqual([]);
     });
+});
+
+/** Where the parts a player needs are drawn: every hand card, the board, the track, the prompt, the record's last line and the chat's field. */
+const parts = (page: Page) =>
+  page.evaluate(() => {
+    const box = (el: Element | null) => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) };
+    };
+    return {
+      width: window.innerWidth,
+      height: window.innerHeight,
+      scrollY: window.scrollY,
+      scrollHeight: document.scrollingElement!.scrollHeight,
+      // Buttons when a card is to be chosen, plain cards otherwise (a reaction, a token to move).
+      cards: [...document.querySelectorAll('section.hand[aria-label] .hand-cards [data-card]')].map((c) => ({ id: c.getAttribute('data-card'), ...box(c)! })),
+      board: box(document.querySelector('.evidence-board')),
+      track: box(document.querySelector('.track')),
+      prompt: box(document.querySelector('section.prompt')),
+      record: box(document.querySelector('.record-lines li:last-child')),
+      chat: box(document.querySelector('.chat-say input')),
+    };
+  });
+
+/**
+ * At a wide size, the whole table inside the viewport without scrolling. What is wrong,
+ * as a list (empty: all in sight), polled: a part that comes in late (a clock, "Take back") moves the table
+ * for a frame before it is fitted again.
+ */
+async function oneScreenFaults(page: Page, talk: boolean): Promise<string[]> {
+  const p = await parts(page);
+  const inside = (b: { top: number; bottom: number; left: number; right: number } | null) => !!b && b.top >= 0 && b.left >= 0 && b.bottom <= p.height && b.right <= p.width && b.bottom > b.top;
+  const faults: string[] = [];
+  if (p.scrollHeight > p.height) faults.push(`the page scrolls: ${p.scrollHeight} px`);
+  if (p.cards.length === 0) faults.push('no card in the hand');
+  for (const c of p.cards) if (!inside(c)) faults.push(`card ${c.id} at ${JSON.stringify(c)}`);
+  const named = { board: p.board, track: p.track, prompt: p.prompt, ...(talk ? { "record's last line": p.record, 'chat input': p.chat } : {}) };
+  for (const [name, b] of Object.entries(named)) if (!inside(b)) faults.push(`${name} at ${JSON.stringify(b)}`);
+  return faults;
+}
+
+async function expectOneScreen(page: Page, talk: boolean, when: string) {
+  await expect.poll(() => oneScreenFaults(page, talk), { message: `${page.viewportSize()!.width}×${page.viewportSize()!.height} ${when}` }).toEqual([]);
+}
+
+describe('one screen: the whole table in the viewport at 1280×720, 1366×768, 1440×900 and 1920×1080', () => {
+  for (const [size, locale] of [
+    [{ width: 1280, height: 720 }, 'en-US'],
+    [{ width: 1366, height: 768 }, 'en-US'],
+    [{ width: 1440, height: 900 }, 'en-US'],
+    [{ width: 1920, height: 1080 }, 'en-US'],
+    [{ width: 1280, height: 720 }, 'pt-BR'],
+  ] as const)
+    it(`${size.width}×${size.height} (${locale}): every hand card, the board, the track and the prompt${size.width >= 1366 ? ", the record's last line and the chat's field" : ''} on screen at turn start and after each kind of decision`, { timeout: 240_000 }, async () => {
+      const talk = size.width >= 1366 && size.height >= 768;
+      const ctx = await env.session.context(size, locale);
+      const page = await ctx.newPage();
+      if (locale === 'en-US') await vsComputer(page);
+      else {
+        await page.goto(`${env.server.url}/#/`);
+        await page.locator('.lobby input').first().fill('Ann');
+        await page.locator('[data-vs-computer]').click();
+        await expect.poll(async () => (await boardState(page)).mine, { timeout: 30_000 }).toBe(true);
+      }
+      await page.locator('.chat-say input').waitFor();
+      await expectOneScreen(page, talk, 'at turn start');
+      await expectLayout(page, false);
+      if (locale === 'en-US') await shot(page, `table-${size.width}x${size.height}`);
+      // Decisions of every kind the game brings (a card, a reaction, a token to move…), each checked once it
+      // is the Editor's turn again, while the hand still holds a card.
+      const kinds = new Set<string>();
+      let checked = 0;
+      for (let i = 0; i < 5; i++) {
+        const before = await boardState(page);
+        kinds.add(await decide(page, '0'));
+        await waitForChange(page, before);
+        await expect.poll(async () => (await boardState(page)).mine || !!(await page.locator('.gameover').count()), { timeout: 60_000 }).toBe(true);
+        if ((await page.locator('.hand-cards [data-card]').count()) === 0 || (await page.locator('.gameover').count())) break;
+        await expectOneScreen(page, talk, `after ${[...kinds].join(', ')}`);
+        checked++;
+      }
+      expect(checked, `decisions checked (${[...kinds].join(', ')})`).toBeGreaterThanOrEqual(2);
+      await expectLayout(page, false);
+      await ctx.close();
+      expect(env.session.problems).toEqual([]);
+    });
+});
+
+/** The share of the evidence board on screen and on top: not under the header, the dock or the tutorial's step card. */
+const boardInView = (page: Page) =>
+  page.evaluate(() => {
+    const b = document.querySelector('.evidence-board')!.getBoundingClientRect();
+    const covers = ['.dock', '.tutorial .tutorial-step'].map((s) => document.querySelector(s)?.getBoundingClientRect()).filter((r) => r && r.height > 0 && r.top < window.innerHeight) as DOMRect[];
+    const bottom = Math.min(window.innerHeight, ...covers.map((r) => r.top));
+    const seen = Math.max(0, Math.min(b.bottom, bottom) - Math.max(b.top, 0));
+    return seen / b.height;
+  });
+
+describe('one screen: the tutorial on a wide screen', () => {
+  it('1280×720: the step\'s card sits beside the board, and the board, the track, the prompt and every card are on screen', { timeout: 120_000 }, async () => {
+    const ctx = await env.session.context({ width: 1280, height: 720 });
+    const page = await ctx.newPage();
+    await page.goto(`${env.server.url}/#/tutorial`);
+    await page.locator('[data-tutorial-step]').waitFor();
+    await page.locator('[data-tutorial-next]').click(); // step 2: a card to play for its value
+    await page.locator('.hand-cards button[data-suggested]').waitFor();
+    await expectOneScreen(page, false, 'in the tutorial');
+    const [step, board] = await Promise.all([page.locator('.tutorial-step').boundingBox(), page.locator('.evidence-board').boundingBox()]);
+    expect(step!.y >= 0 && step!.y + step!.height <= 720, 'the step on screen').toBe(true);
+    expect(step!.x >= board!.x + board!.width || step!.y >= board!.y + board!.height, 'the step clear of the board').toBe(true);
+    await shot(page, 'tutorial-1280x720');
+    await expectLayout(page, false);
+    await ctx.close();
+    expect(env.session.problems).toEqual([]);
+  });
+});
+
+describe('phone: the board or the hand, whichever the decision needs', () => {
+  for (const [size, locale] of [
+    [PHONE, 'en-US'],
+    [{ width: 360, height: 740 }, 'en-US'],
+    [{ width: 360, height: 740 }, 'pt-BR'],
+  ] as const)
+    it(`${size.width}×${size.height} (${locale}): a card decision shows the hand; the header's links are in a menu that fits; the sources note is one line`, { timeout: 180_000 }, async () => {
+      const ctx = await env.session.context(size, locale);
+      const page = await ctx.newPage();
+      await page.goto(`${env.server.url}/#/`);
+      await page.locator('.lobby').waitFor();
+      // The note is one line until tapped; the header's links open in a menu, all of them inside the screen.
+      const note = page.locator('.notice');
+      expect((await note.boundingBox())!.height).toBeLessThanOrEqual(46);
+      await page.locator('.notice-text').click();
+      expect((await note.boundingBox())!.height).toBeGreaterThan(46);
+      await page.locator('.notice-text').click();
+      expect(await page.locator('.top nav a').first().isVisible()).toBe(false);
+      await page.locator('.menu-toggle').click();
+      const links = page.locator('.top nav a');
+      expect(await links.count()).toBe(5);
+      for (const box of await links.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect)))
+        expect(box.left >= 0 && box.right <= size.width && box.bottom <= size.height, JSON.stringify(box)).toBe(true);
+      await expectLayout(page, true);
+      await page.locator('.top nav a[href="#/rules"]').click();
+      await page.locator('.card-grid .card').first().waitFor();
+      expect(await links.first().isVisible()).toBe(false); // a new page closes the menu
+      // A game: the Editor's first decision is a card, and the hand is open and in view.
+      await page.goto(`${env.server.url}/#/`);
+      await page.locator('.lobby input').first().fill('Ann'); // the name field comes first, whatever its words
+      await page.locator('[data-vs-computer]').click(); // as the Editor, the form's default
+      await expect.poll(async () => (await boardState(page)).mine, { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => page.locator('.hand-toggle').getAttribute('aria-expanded')).toBe('true');
+      expect(await sight(page, '.hand-cards'), 'hand').toMatchObject({ inView: true });
+      expect(await sight(page, '.hand-cards button.card'), 'first card').toMatchObject({ inView: true });
+      if (locale === 'en-US') await shot(page, `board-phone-${size.width}x${size.height}`);
+      await expectLayout(page, true);
+      await ctx.close();
+      expect(env.session.problems).toEqual([]);
+    });
+
+  it('390×844 and 360×740: in the tutorial a decision on the board folds the dock to one line and leaves at least 60% of the board, and the space it asks for, in sight', { timeout: 240_000 }, async () => {
+    for (const size of [PHONE, { width: 360, height: 740 }]) {
+      const ctx = await env.session.context(size);
+      const page = await ctx.newPage();
+      await page.goto(`${env.server.url}/#/tutorial`);
+      await page.locator('[data-tutorial-step]').waitFor();
+      let pinned = false;
+      for (let i = 0; i < 400 && !pinned; i++) {
+        const prompt = await page.locator('section.prompt').getAttribute('data-prompt').catch(() => null);
+        const mine = (await page.locator('section.prompt.mine').count()) > 0;
+        if (mine && prompt === 'pin') {
+          const dock = page.locator('.dock');
+          await expect.poll(() => dock.getAttribute('data-folded')).toBe('true');
+          expect((await dock.boundingBox())!.height, 'the dock in one line').toBeLessThanOrEqual(62);
+          await expect.poll(() => boardInView(page)).toBeGreaterThanOrEqual(0.6);
+          // The space the step asks for: its marked option's space, lit on the board, above the step's card.
+          const space = await page.locator('.prompt .option.suggested').getAttribute('data-space');
+          const target = page.locator(space ? `.evidence-board [data-space="${space}"]` : '.evidence-board .space.target').first();
+          const t = (await target.boundingBox())!;
+          const card = (await page.locator('.tutorial-step').boundingBox())!;
+          expect(t.y + t.height, 'the asked-for space above the step card').toBeLessThanOrEqual(card.y);
+          expect(t.y).toBeGreaterThanOrEqual(0);
+          await shot(page, `tutorial-pin-${size.width}x${size.height}`);
+          await expectLayout(page, true);
+          pinned = true;
+          break;
+        }
+        const next = page.locator('[data-tutorial-next]');
+        if (await next.count()) {
+          await next.click();
+          continue;
+        }
+        const option = page.locator('.prompt button[data-move].suggested');
+        if ((await option.count()) > 0 && (await option.isVisible())) {
+          const before = await boardState(page);
+          await option.click();
+          await waitForChange(page, before);
+          continue;
+        }
+        const card = page.locator('.hand-cards button[data-suggested]:not(.selected)');
+        if ((await card.count()) > 0 && (await card.isVisible())) {
+          await card.click();
+          continue;
+        }
+        await page.waitForTimeout(100);
+      }
+      expect(pinned, `${size.width}×${size.height}: reached the tutorial's pin`).toBe(true);
+      await ctx.close();
+    }
+    expect(env.session.problems).toEqual([]);
+  });
 });
 
 describe('layout on a phone and a laptop', () => {
@@ -153,9 +379,12 @@ describe('layout on a phone and a laptop', () => {
     expect(fit.board).toBeGreaterThanOrEqual(350);
     const dock = page.locator('.dock');
     expect(await dock.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    // A card to choose: the hand's drawer is open by itself; closed, the board and the dock share the
+    // screen: once the game is under way the board is brought to the top of the screen, all of it in
+    // sight above the dock.
+    await expect.poll(() => page.locator('.hand-toggle').getAttribute('aria-expanded')).toBe('true');
+    await page.locator('.hand-toggle').click();
     expect(await page.locator('.hand-cards').isVisible()).toBe(false);
-    // The board and the dock share the screen: once the game is under way the board is brought to the
-    // top of the screen, all of it in sight above the dock.
     await expect.poll(async () => Math.abs(Math.round((await page.locator('.board-zoom').boundingBox())!.y))).toBe(0);
     const dockTop = (await dock.boundingBox())!.y;
     const boardBox = (await page.locator('.evidence-board').boundingBox())!;

@@ -1,7 +1,8 @@
 /**
  * Labels that do not fit their boxes, as a person would see them: a piece of text drawn past the edge of the
  * element that holds it (HTML), or an informant's name drawn past its picture's frame (SVG). Text inside a
- * box that scrolls (the record, the hand's strip) is judged against its own element, not the scroller.
+ * box that scrolls (the record, the hand's strip) is judged against its own element, not the scroller; a
+ * line cut with an ellipsis (the folded sources note) is a fold, not a fault.
  */
 import type { Page } from 'playwright-core';
 
@@ -17,6 +18,9 @@ export function overflowingLabels(page: Page): Promise<string[]> {
       if (el instanceof SVGElement || !visible(el) || el.closest('.sr-only, section.debug-panel')) continue;
       const texts = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
       if (texts.length === 0) continue;
+      // A line folded on purpose (ellipsis: the sources note, a chat line) shows where it is cut.
+      const style = getComputedStyle(el);
+      if (style.textOverflow === 'ellipsis' && style.overflowX === 'hidden') continue;
       const box = el.getBoundingClientRect();
       const range = document.createRange();
       for (const n of texts) {
@@ -26,8 +30,7 @@ export function overflowingLabels(page: Page): Promise<string[]> {
         if (r.left < box.left - 1 || r.right > box.right + 1) out.push(`${name(el)}: text ${r.left.toFixed(0)}–${r.right.toFixed(0)}, box ${box.left.toFixed(0)}–${box.right.toFixed(0)}`);
       }
       // Text cut off by the box itself (hidden overflow) is a label that does not fit either.
-      const style = getComputedStyle(el);
-      if (style.overflowX === 'hidden' && style.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1) out.push(`${name(el)}: cut at ${el.clientWidth}px of ${el.scrollWidth}px`);
+      if (style.overflowX === 'hidden' && el.scrollWidth > el.clientWidth + 1) out.push(`${name(el)}: cut at ${el.clientWidth}px of ${el.scrollWidth}px`);
     }
     // Informant names inside their frames on the evidence board.
     for (const g of document.querySelectorAll('.evidence-board .informant')) {

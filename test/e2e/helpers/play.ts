@@ -113,6 +113,12 @@ export async function decide(page: Page, role: '0' | '1'): Promise<string> {
     case 'answer':
       await decisive(page, page.locator('.track .piece.target').first());
       return 'answer';
+    case 'target': {
+      // On the track, as a player does where the phone's dock folds to one line for it.
+      const piece = page.locator('.track .piece.target').first();
+      await decisive(page, (await piece.count()) > 0 ? piece : prompt.locator('.option').last());
+      return 'target';
+    }
     case 'react':
       await decisive(page, prompt.locator('.option[data-kind="pass"]'));
       return 'react';
