@@ -50,3 +50,7 @@ export async function playMatch({ seats, seed, maxRounds = 60, onDecision }: Mat
   const over = state.ctx.gameover as { winner?: PlayerID; reason?: EndReason } | undefined;
   return { winner: over?.winner ?? null, reason: over?.reason ?? null, rounds: state.G.round, moves, aborted: over === undefined };
 }
+
+// Engines by name and duplicate-ready games between them, for the arena (tools/arena/) and the bot kit (tools/bot/).
+export { engine, engineError, playDeal, type Decide, type DealResult } from './engines';
+export { fairMCTS, FAIR_MCTS_DEFAULTS, type FairMCTSConfig, type FairDecision } from './fair-mcts';
