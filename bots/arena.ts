@@ -53,4 +53,4 @@ export async function playMatch({ seats, seed, maxRounds = 60, onDecision }: Mat
 
 // Engines by name and duplicate-ready games between them, for the arena (tools/arena/) and the bot kit (tools/bot/).
 export { engine, engineError, playDeal, type Decide, type DealResult } from './engines';
-export { fairMCTS, FAIR_MCTS_DEFAULTS, type FairMCTSConfig, type FairDecision } from './fair-mcts';
+export { fairMCTS, fairMCTSBot, FAIR_MCTS_DEFAULTS, type FairMCTSConfig, type FairDecision } from './fair-mcts';

@@ -11,9 +11,10 @@
  */
 import type { Game, State } from 'boardgame.io';
 import { InitializeGame } from 'boardgame.io/internal';
-import { activePlayersFor, legalMovesOfView, Watergate, type MoveChoice, type WatergateState, type WatergateView } from '../game';
+import { Bot } from 'boardgame.io/ai';
+import { activePlayersFor, legalMovesOfView, playerView, Watergate, type MoveChoice, type WatergateState, type WatergateView } from '../game';
 import { resample, seededRandom, type GameState } from '../game/api';
-import { watergateMCTSBot } from './bgio';
+import { moveAction, watergateMCTSBot } from './bgio';
 
 /**
  * The settings `mcts` gets without numbers: about half a second of one core a decision here, a second
@@ -81,4 +82,17 @@ export async function fairMCTS(view: WatergateView, config: FairMCTSConfig = {})
   let best = 0;
   for (let i = 1; i < visits.length; i++) if (visits[i] > visits[best]) best = i;
   return { move: legal[best], visits, iterations };
+}
+
+/**
+ * The fair search as a boardgame.io Bot, for `Local({ bots })` and `Simulate`: boardgame.io hands a bot
+ * the full state; this one turns it into the seat's player view first and searches from that alone.
+ */
+export function fairMCTSBot(config: FairMCTSConfig = {}): new (args: ConstructorParameters<typeof Bot>[0]) => Bot {
+  return class FairMCTSBot extends Bot {
+    async play(state: State, playerID: string) {
+      const decision = await fairMCTS(playerView(state.G as WatergateState, playerID), config);
+      return { action: moveAction(decision.move, playerID), metadata: decision };
+    }
+  };
 }
