@@ -77,7 +77,7 @@ export function table(bots: string[], records: GameRecord[], paired: boolean): s
   const players = new Map(bots.flatMap((b) => (['0', '1'] as const).map((s) => [`${b}/${s}`, glicko.makePlayer()] as const)));
   glicko.updateRatings(records.filter((r) => r.winner !== null).map((r) => [players.get(`${r.seats['0']}/0`)!, players.get(`${r.seats['1']}/1`)!, r.winner === '0' ? 1 : 0]));
   out.push('', '| bot | Glicko-2 as Editor (± deviation) | Glicko-2 as Nixon (± deviation) |', '|---|---:|---:|');
-  const rating = (b: string, s: string) => {
+  const rating = (b: string, s: '0' | '1') => {
     const p = players.get(`${b}/${s}`)!;
     return `${Math.round(p.getRating())} ± ${Math.round(p.getRd())}`;
   };
