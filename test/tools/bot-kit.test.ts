@@ -1,14 +1,13 @@
 /**
  * The bot kit (`npm run bot`, tools/bot/) and the Python example (docs/examples/bot.py) against a real
  * server over HTTP: two bot accounts, a match made through the Lobby, each seat joined with its account's
- * token and played by a process of its own to the end of the game. The kit's event-stream path (accepting
- * challenges) is exercised by its own shapes here; a whole challenge-to-game run needs the server's event
- * stream with the challenge routes.
+ * token and played by a process of its own to the end of the game; and the kit as an account's process:
+ * a challenge sent to it is accepted on its event stream and the game that starts is played by both kits.
  */
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, stored, type TestServer } from '../server/helpers';
+import { api, startTestServer, stored, until, type TestServer } from '../server/helpers';
 import { signUp } from '../server/account-helpers';
 import { challengeOf, matchOf } from '../../tools/bot/kit';
 
@@ -69,6 +68,28 @@ describe('bot processes against a real server', () => {
     expect(editor.out + nixon.out).not.toContain(a);
     expect(editor.out + nixon.out).not.toContain(b);
   }, 300_000);
+
+  it('npm run bot (no --match): the challenged bot accepts on its event stream and both kits play the game to its end', async () => {
+    const procs = [a, b].map((token, i) => {
+      const p = spawn(process.execPath, ['--import', 'tsx', 'tools/bot/main.ts', '--server', ts.url, '--token', token, '--engine', i ? 'random' : 'mcts:8:4'], { env: { ...process.env, NODE_ENV: 'production' } });
+      const out = { text: '' };
+      p.stdout.on('data', (d) => (out.text += d));
+      p.stderr.on('data', (d) => (out.text += d));
+      return { p, out };
+    });
+    try {
+      await until(() => procs.every((x) => x.out.text.includes('bot: ')), 'both kits started', 60_000);
+      await new Promise((r) => setTimeout(r, 1500)); // their event streams open
+      const sent = await api(ts.url, '/api/challenge/kit_bravo', { side: 'editor' }, { authorization: `Bearer ${a}` });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      await until(() => /challenge \S+: accepted/.test(procs[1].out.text), 'the challenge accepted', 60_000);
+      await until(() => procs.every((x) => /game \S+ over: winner/.test(x.out.text)), 'the game played to its end by both kits', 240_000);
+      const matchID = /game (\S+) over/.exec(procs[1].out.text)![1];
+      expect(await finished(matchID)).toBeDefined();
+    } finally {
+      for (const x of procs) x.p.kill('SIGTERM');
+    }
+  }, 360_000);
 
   it('refuses a bad engine name or a missing token before connecting', async () => {
     const bad = await run(process.execPath, ['--import', 'tsx', 'tools/bot/main.ts', '--server', ts.url, '--token', a, '--engine', 'watergate:godlike']);
