@@ -6,7 +6,8 @@
  * mean, seats balanced) against the variance of the score per deal pair (the mean of the two games of a
  * deal: 1, ½ or 0). For a 95% interval around the observed mean p to exclude ½, a mean of n
  * independent scores of variance σ² needs 1.96·σ/√n < |p − ½|, so n > (1.96 σ / (p − ½))²; paired play
- * needs that many deal pairs, twice as many games. The ratio of games is 2σ²_pair / σ²_game, resampled
+ * needs that many deal pairs, twice as many games (to see a true edge that size with 80% power instead of
+ * at the observed one: 2.80 in place of 1.96). The ratio of games is 2σ²_pair / σ²_game, resampled
  * over deals (bootstrap, 2,000 draws) for its own 95% interval. Reads the arena's JSONL (`--bot` is the
  * bot whose score is counted, by default the first of the first game's pair) or bench:bots's
  * (docs/bots-data/expert-vs-hard.jsonl: `seat` is expert's).
@@ -50,4 +51,5 @@ const hi = ratios[1949];
 console.log(`${file}: ${bot}, ${pairs.length} deal pairs (${games.length} games)`);
 console.log(`score per game ${(100 * m.p).toFixed(1)}%; variance per game ${m.varGame.toFixed(4)}, per deal pair ${m.varPair.toFixed(4)}`);
 console.log(`games for a 95% interval excluding ½: unpaired ${Math.ceil(m.unpaired)}, paired ${Math.ceil(m.paired)} (${Math.ceil(m.paired / 2)} deal pairs)`);
+console.log(`to see the difference with 80% power (z 1.96 + 0.84): unpaired ${Math.ceil((m.unpaired * 2.8 ** 2) / 1.96 ** 2)}, paired ${Math.ceil((m.paired * 2.8 ** 2) / 1.96 ** 2)} games`);
 console.log(`paired play needs ${(100 * m.ratio).toFixed(0)}% of the games (bootstrap 95%: ${(100 * lo).toFixed(0)}–${(100 * hi).toFixed(0)}%): ${(100 * (1 - m.ratio)).toFixed(0)}% fewer`);
