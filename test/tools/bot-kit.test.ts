@@ -2,14 +2,17 @@
  * The bot kit (`npm run bot`, tools/bot/) and the Python example (docs/examples/bot.py) against a real
  * server over HTTP: two bot accounts, a match made through the Lobby, each seat joined with its account's
  * token and played by a process of its own to the end of the game; and the kit as an account's process:
- * a challenge sent to it is accepted on its event stream and the game that starts is played by both kits.
+ * a challenge sent to it is accepted on its event stream and the game that starts is played by both kits;
+ * a game stream cut mid-game (by a proxy) is opened again and the game finished.
  */
 import { execFile, spawn } from 'node:child_process';
+import http from 'node:http';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, stored, until, type TestServer } from '../server/helpers';
 import { signUp } from '../server/account-helpers';
-import { challengeOf, matchOf } from '../../tools/bot/kit';
+import { challengeOf, join, matchOf, playGame } from '../../tools/bot/kit';
+import { engine } from '../../bots/arena';
 
 const hasPython = await promisify(execFile)('python3', ['--version']).then(
   () => true,
@@ -90,6 +93,47 @@ describe('bot processes against a real server', () => {
       for (const x of procs) x.p.kill('SIGTERM');
     }
   }, 360_000);
+
+  it('a game stream that drops mid-game is opened again and the game played to its end', async () => {
+    // A proxy in front of the server that cuts the first game stream after a few lines.
+    let cut = 0;
+    const proxy = http.createServer((req, res) => {
+      const target = new URL(req.url!, ts.url);
+      const up = http.request(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (r) => {
+        res.writeHead(r.statusCode!, r.headers);
+        const stream = req.url!.startsWith('/api/bot/game/stream/');
+        let chunks = 0;
+        r.on('data', (d) => {
+          res.write(d);
+          if (stream && cut === 0 && ++chunks === 6) {
+            cut++;
+            res.destroy();
+            r.destroy();
+          }
+        });
+        r.on('end', () => res.end());
+      });
+      req.pipe(up);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const via = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    try {
+      const matchID = (await api(ts.url, '/games/watergate/create', { numPlayers: 2 })).body.matchID as string;
+      const logs: string[] = [];
+      const x = { server: via, token: a, decide: await engine('random', 1), log: (l: string) => logs.push(l) };
+      const y = { server: ts.url, token: b, decide: await engine('random', 2) };
+      expect(await join(x, matchID, '0')).toBe(200);
+      expect(await join(y, matchID, '1')).toBe(200);
+      const [ex, ny] = await Promise.all([playGame(x, matchID), playGame(y, matchID)]);
+      expect(cut).toBe(1);
+      expect(logs.join('\n')).toMatch(/dropped: reconnecting/);
+      expect(ex).toEqual(ny);
+      expect(ex!.winner).toMatch(/^[01]$/);
+      expect(await finished(matchID)).toBeDefined();
+    } finally {
+      proxy.close();
+    }
+  }, 240_000);
 
   it('refuses a bad engine name or a missing token before connecting', async () => {
     const bad = await run(process.execPath, ['--import', 'tsx', 'tools/bot/main.ts', '--server', ts.url, '--token', a, '--engine', 'watergate:godlike']);
