@@ -1,7 +1,9 @@
 /**
  * Headless matches between boardgame.io Bot classes through boardgame.io's own reducer (what a server
  * runs): each bot gets the master's state and answers with an action, exactly as in `Local({ bots })`.
- * Used by the benchmark and the tests.
+ * Used by the benchmark and the tests. Also the entry of the engines by name (engines.ts: each a
+ * function of a seat's view and its legal ids) and of fair MCTS (fair-mcts.ts), for tools/arena/ and
+ * tools/bot/.
  */
 import type { Bot } from 'boardgame.io/ai';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';

@@ -109,7 +109,13 @@ export async function playGame(o: KitOptions, matchID: string): Promise<GameLine
         continue;
       }
       answered = line.stateID;
-      const id = await o.decide(line.view, line.legal.map((l: LegalAction) => l.id));
+      let id: number;
+      try {
+        id = await o.decide(line.view, line.legal.map((l: LegalAction) => l.id));
+      } catch (e) {
+        log(`engine failed at ${line.stateID} in ${matchID}: ${(e as Error).message}`); // the next line is decided afresh
+        continue;
+      }
       for (;;) {
         const r = await post(o, `/api/bot/game/${encodeURIComponent(matchID)}/move`, { stateID: line.stateID, action: id });
         if (r.status === 429 && latest === line) {
@@ -120,7 +126,7 @@ export async function playGame(o: KitOptions, matchID: string): Promise<GameLine
         break;
       }
     }
-  })().catch((e: Error) => log(`engine: ${e.message}`));
+  })().catch((e: Error) => log(`player: ${e.message}`));
 
   for (let attempt = 0; !over && !o.signal?.aborted; attempt++) {
     const r = await stream(o, `/api/bot/game/stream/${encodeURIComponent(matchID)}`, (line: GameLine) => {
