@@ -1,7 +1,8 @@
 /**
  * `npm run arena` (tools/arena/): duplicate deals (every deal of a pair played from both seats, the same
  * seeds for every pair), worker threads, the JSONL of each game and the tables; unpaired play on fresh
- * seeds; a module-path engine; names refused before anything runs.
+ * seeds; a module-path engine; names refused before anything runs; and the games played as matches on a
+ * real server through the HTTP bot API (`--server`).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { plan, table, type GameRecord } from '../../tools/arena/stats';
+import { api, startTestServer, stored } from '../server/helpers';
+import { signUp } from '../server/account-helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'arena-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,12 +63,43 @@ describe('the arena', () => {
     expect(t).toMatch(/\| x \| 4 \| 3 \| 2\/2 \| 1\/2 \|/);
   });
 
-  it('refuses unknown engines and --server before playing', async () => {
+  it('refuses unknown engines, and --paired or missing tokens with --server, before playing', async () => {
     const bad = await arena(['--bots', 'random,watergate:godlike', '--deals', '1']);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/unknown level/);
-    const server = await arena(['--bots', 'random,mcts', '--deals', '1', '--server', 'http://127.0.0.1:1']);
-    expect(server.code).toBe(2);
-    expect(server.err).toMatch(/not built/);
+    const paired = await arena(['--bots', 'random,mcts', '--deals', '1', '--paired', '--server', 'http://127.0.0.1:1', '--token', 'x,y']);
+    expect(paired.code).toBe(2);
+    expect(paired.err).toMatch(/seeded deals/);
+    const tokens = await arena(['--bots', 'random,mcts', '--deals', '1', '--server', 'http://127.0.0.1:1', '--token', 'x']);
+    expect(tokens.code).toBe(2);
+    expect(tokens.err).toMatch(/one bot account token per engine/);
   }, 60_000);
+
+  it('--server: the games are matches on a running server, each seat played through the HTTP bot API by its engine\'s bot account', async () => {
+    const ts = await startTestServer('embedded', { limits: { botMove: { points: 100_000, seconds: 60 }, botStream: { points: 1000, seconds: 60 }, token: { points: 1000, seconds: 60 } } });
+    try {
+      const tokens: string[] = [];
+      for (const name of ['arena_one', 'arena_two']) {
+        const who = await signUp(ts.url, name);
+        const t = await who.call('/auth/tokens', { name: 'arena', scopes: ['bot'] });
+        expect((await api(ts.url, '/api/bot/upgrade', {}, { authorization: `Bearer ${t.body.token}` })).status).toBe(200);
+        tokens.push(t.body.token);
+      }
+      const out = join(dir, 'server.jsonl');
+      const r = await arena(['--bots', 'random,mcts:6:4', '--deals', '1', '--server', ts.url, '--token', tokens.join(','), '--threads', '2', '--out', out]);
+      expect(r.code, r.err).toBe(0);
+      const games = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as GameRecord);
+      expect(games).toHaveLength(2);
+      expect(new Set(games.map((g) => g.seats['0']))).toEqual(new Set(['random', 'mcts:6:4']));
+      for (const g of games) {
+        const { state } = await stored(ts.store, g.seed);
+        expect(state.ctx.gameover).toBeDefined();
+        expect(g.winner).toBe(state.G.winner);
+        expect(state._stateID).toBeGreaterThan(20);
+      }
+      expect(r.out + r.err).not.toContain(tokens[0]);
+    } finally {
+      await ts.stop();
+    }
+  }, 300_000);
 });
