@@ -1,7 +1,9 @@
 /**
  * Headless matches between boardgame.io Bot classes through boardgame.io's own reducer (what a server
  * runs): each bot gets the master's state and answers with an action, exactly as in `Local({ bots })`.
- * Used by the benchmark and the tests.
+ * Used by the benchmark and the tests. Also the entry of the engines by name (engines.ts: each a
+ * function of a seat's view and its legal ids) and of fair MCTS (fair-mcts.ts), for tools/arena/ and
+ * tools/bot/.
  */
 import type { Bot } from 'boardgame.io/ai';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
@@ -50,3 +52,7 @@ export async function playMatch({ seats, seed, maxRounds = 60, onDecision }: Mat
   const over = state.ctx.gameover as { winner?: PlayerID; reason?: EndReason } | undefined;
   return { winner: over?.winner ?? null, reason: over?.reason ?? null, rounds: state.G.round, moves, aborted: over === undefined };
 }
+
+// Engines by name and duplicate-ready games between them, for the arena (tools/arena/) and the bot kit (tools/bot/).
+export { engine, engineError, playDeal, type Decide, type DealResult } from './engines';
+export { fairMCTS, fairMCTSBot, FAIR_MCTS_DEFAULTS, type FairMCTSConfig, type FairDecision } from './fair-mcts';

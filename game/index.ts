@@ -100,7 +100,7 @@ export { hide, refill, refiller, secretsOf, SECRETS, EMPTY, type Filler } from '
 export { LOG_KEYS, type LogKey } from './logkeys';
 export { newGame, applyMove, checkMove, legalOption, MOVE_NAMES, SERVER_MOVES, FORFEIT_REASONS, type ForfeitReason } from './engine';
 export { isOver } from './track';
-export { advance, advanceMove, type MoveAction } from './advance';
+export { advance, advanceMove, activePlayersFor, type MoveAction } from './advance';
 export { OPTION_VALUES, DEFAULT_OPTIONS, SETTING_LIMITS, ABANDON_CHOICES, TAKE_BACK_SETTINGS, settingsFrom, optionsFrom, validateSetupData } from './state';
 export { connectedInformants, pinSpaces } from './pinning';
 export { excludedColours, samplerFor, type Sampler, type ShuffleRng } from './determinize';
