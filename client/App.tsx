@@ -5,6 +5,7 @@ import { currentLanguage, LANGUAGES, loadPageWords, setLanguage, type Language }
 import { useRoute } from './route';
 import MatchPage from './lobby/MatchPage';
 import { useAccount } from './account/session';
+import { useOnline } from './pwa';
 
 /** A page's module once its words (locales/pages) are in too. */
 const withPageWords = <M,>(page: Promise<M>): Promise<M> => Promise.all([page, loadPageWords()]).then(([m]) => m);
@@ -23,6 +24,9 @@ const AccountPage = lazy(() => withPageWords(import('./account/AccountPage')));
 const ProfilePage = lazy(() => withPageWords(import('./account/ProfilePage')));
 const LeaderboardPage = lazy(() => withPageWords(import('./account/LeaderboardPage')));
 
+/** The pages that work with the network off (the service worker keeps the app: client/sw.ts); the others need the server. */
+const OFFLINE_PAGES: ReadonlySet<string> = new Set(['local', 'rules', 'tutorial', 'missing']);
+
 /** The reconstruction notice, once hidden, stays hidden in this browser (every card still shows its provenance). */
 const NOTICE = 'watergate.noticeHidden';
 
@@ -32,6 +36,7 @@ export function App(): ReactNode {
   const lang = currentLanguage();
   const [notice, setNotice] = useState(() => localStorage.getItem(NOTICE) !== '1');
   const account = useAccount();
+  const online = useOnline();
   useEffect(() => {
     document.documentElement.lang = lang; // screen readers pick the voice from it
   }, [lang]);
@@ -78,6 +83,13 @@ export function App(): ReactNode {
           <button type="button" className="notice-close" aria-label={t('app.hideNotice')} onClick={() => (localStorage.setItem(NOTICE, '1'), setNotice(false))}>
             ×
           </button>
+        </p>
+      )}
+      {!online && !OFFLINE_PAGES.has(route.page) && (
+        <p className="notice offline-banner" role="status" data-network-offline>
+          <span>
+            {t('offline.needsServer')} <a href="#/local">{t('app.local')}</a> · <a href="#/tutorial">{t('app.tutorial')}</a> · <a href="#/rules">{t('app.rules')}</a>
+          </span>
         </p>
       )}
       <main>

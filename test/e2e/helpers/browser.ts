@@ -21,8 +21,12 @@ export interface Session {
    * targets, a ring on the last move) repaint it for seconds after every decision, about a third of
    * Chromium's CPU in a whole game played by clicks (docs/BENCHMARKS.md); the files that check the
    * animations themselves turn them on.
+   *
+   * Service workers are blocked unless `serviceWorkers` is set: each page would otherwise precache the
+   * whole app (~1 MB, 70 files) in the background, work no other file tests; test/e2e/pwa.test.ts
+   * tests the worker itself.
    */
-  context(viewport?: { width: number; height: number }, locale?: string, options?: { motion?: boolean }): Promise<BrowserContext>;
+  context(viewport?: { width: number; height: number }, locale?: string, options?: { motion?: boolean; serviceWorkers?: boolean }): Promise<BrowserContext>;
   /** Console errors/warnings and failed requests seen on any page so far. */
   problems: string[];
   /** Each open page's address and the start of its visible text, and the problems seen: printed when a test fails. */
@@ -96,7 +100,7 @@ export async function launch({ full = false } = {}): Promise<Session> {
     browser,
     problems,
     async context(viewport = { width: 1280, height: 900 }, locale = 'en-US', options = {}) {
-      const ctx = await browser.newContext({ viewport, locale, deviceScaleFactor: 1, reducedMotion: options.motion ? 'no-preference' : 'reduce' });
+      const ctx = await browser.newContext({ viewport, locale, deviceScaleFactor: 1, reducedMotion: options.motion ? 'no-preference' : 'reduce', serviceWorkers: options.serviceWorkers ? 'allow' : 'block' });
       ctx.on('page', watch);
       return ctx;
     },
