@@ -7,7 +7,8 @@
  *   version on this load, before any game starts. The worker says no while another window of the app is
  *   open (that one may be mid-game: its lazily loaded scripts must keep coming from its own version);
  *   then this page starts on the version it was served, and the new one waits for a later load.
- * - `registerWorker()`, after the page has loaded (its downloads never compete with the first paint):
+ * - `registerWorker()`, a few seconds after the page has loaded (its downloads never compete with the
+ *   page's start):
  *   installs the worker, which precaches the app for offline use; the browser checks for a new version
  *   at each load.
  * - `useOnline()`: whether the browser says it has a network, for the pages that need the server.
@@ -45,6 +46,14 @@ export async function takeNewVersion(): Promise<boolean> {
   }
 }
 
+/**
+ * After the load, a pause and then an idle moment: the install downloads and stores ~70 files (~0.5 MB
+ * gzip) in the worker's thread, and on a slow phone that work competed with the page's own first
+ * seconds (measured: Lighthouse's total blocking time on a match page, docs/BENCHMARKS.md "Lighthouse").
+ * Offline use is there some seconds into the first visit.
+ */
+const SETTLE_MS = 5000;
+
 export function registerWorker(): void {
   if (!enabled()) return;
   const register = () =>
@@ -52,8 +61,9 @@ export function registerWorker(): void {
       // Offline use is a bonus: the page works without it (a private window, a browser that refuses).
       console.info('offline use unavailable:', e);
     });
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const later = () => setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 10_000 }) : register()), SETTLE_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 const onChange = (on: () => void) => {
