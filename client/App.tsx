@@ -19,13 +19,15 @@ const RulesPage = lazy(() => withPageWords(import('./rules/RulesPage')));
 const TutorialPage = lazy(() => withPageWords(Promise.all([import('./tutorial/TutorialPage'), import('./tutorial/words').then((w) => w.loadTutorialWords())]).then(([m]) => m)));
 // A finished game's replay: its page, words and boardgame.io's reducer load only when opened.
 const ReplayPage = lazy(() => withPageWords(import('./replay/ReplayPage')));
+// A downloaded game opened from the device (its page is the replay's chunk: no second copy).
+const ReplayFromFile = lazy(() => withPageWords(import('./replay/ReplayPage').then((m) => ({ default: m.ReplayFromFile }))));
 // Accounts, profiles (with their chart) and the leaderboard: each on demand.
 const AccountPage = lazy(() => withPageWords(import('./account/AccountPage')));
 const ProfilePage = lazy(() => withPageWords(import('./account/ProfilePage')));
 const LeaderboardPage = lazy(() => withPageWords(import('./account/LeaderboardPage')));
 
 /** The pages that work with the network off (the service worker keeps the app: client/sw.ts); the others need the server. */
-const OFFLINE_PAGES: ReadonlySet<string> = new Set(['local', 'rules', 'tutorial', 'missing']);
+const OFFLINE_PAGES: ReadonlySet<string> = new Set(['local', 'rules', 'tutorial', 'replayFile', 'missing']);
 
 /** The reconstruction notice, once hidden, stays hidden in this browser (every card still shows its provenance). */
 const NOTICE = 'watergate.noticeHidden';
@@ -97,6 +99,7 @@ export function App(): ReactNode {
           {route.page === 'lobby' && <LobbyPage />}
           {route.page === 'match' && <MatchPage matchID={route.matchID} key={route.matchID} />}
           {route.page === 'replay' && <ReplayPage matchID={route.matchID} key={route.matchID} />}
+          {route.page === 'replayFile' && <ReplayFromFile />}
           {route.page === 'rules' && <RulesPage />}
           {route.page === 'tutorial' && <TutorialPage />}
           {route.page === 'local' && <LocalPage />}
