@@ -57,7 +57,10 @@ export function clientMiddleware(dir: string): Koa.Middleware {
   return (ctx, next) => (API.test(ctx.path) ? next() : files(ctx, next));
 }
 
-/** `npm start` on a fresh clone: build the client once if dist/client/index.html is missing. */
+/**
+ * A server started from the sources (`npm run dev:server`) on a fresh clone: build the client once if
+ * dist/client/index.html is missing. (`npm start` builds before the server starts: scripts/start.mjs.)
+ */
 export function ensureClientBuilt(dir: string, log: Logger): void {
   if (existsSync(join(dir, 'index.html'))) return;
   log.info({ dir }, 'client not built yet: running vite build');
