@@ -60,6 +60,8 @@ export async function launch({ full = false } = {}): Promise<Session> {
       // socket.io-client closes its websocket probe when the client stops during an upgrade (a page
       // leaving a match); Chromium reports that as a warning of its own, not of the page's making.
       if (m.type() === 'warning' && /^WebSocket connection to '[^']*\/socket\.io\/[^']*' failed: WebSocket is closed before the connection is established\.$/.test(m.text())) return;
+      // Playwright's own word when a context blocks service workers (below): the page asked, as it should.
+      if (m.type() === 'warning' && m.text() === 'Service Worker registration blocked by Playwright') return;
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()} (${page.url()})`);
     });
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message} (${page.url()})`));
