@@ -4,6 +4,7 @@
  */
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,10 +95,51 @@ const precompress = (): Plugin => {
   };
 };
 
+/**
+ * Installable and playable offline: the web app manifest (linked from the page by the plugin) and the
+ * service worker made from client/sw.ts (injectManifest: our worker, Workbox's precache list injected).
+ * Precached: everything a page may load (scripts, both bot workers, styles, icons) and the Latin text
+ * fonts, ~1 MB gzip (docs/BENCHMARKS.md, "Offline"); the other fonts are kept as pages use them.
+ * `npm run dev` has no worker (devOptions off): Vite's modules are not files to precache.
+ */
+const pwa = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: '.',
+    filename: 'sw.ts',
+    // client/pwa.ts registers it after the page has loaded, and takes a new version only at a page's start.
+    injectRegister: false,
+    registerType: 'prompt',
+    devOptions: { enabled: false },
+    // The plugin adds the manifest and its icons to the precache itself; the globs below take the rest.
+    includeManifestIcons: true,
+    manifest: {
+      id: './',
+      name: 'Watergate',
+      short_name: 'Watergate',
+      description: 'Watergate (Matthias Cramer, 2019): a two-player card game, online edition',
+      lang: 'en',
+      start_url: './',
+      scope: './',
+      display: 'standalone',
+      theme_color: '#1c2633',
+      background_color: '#f6f1e6',
+      icons: [
+        { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: ['**/*.{html,js,css,svg}', 'assets/noto-serif-latin-wght-*.woff2'],
+    },
+  });
+
 export default defineConfig(({ command }) => ({
   root,
   base: './',
-  plugins: [react(), preloadFont(), precompress()],
+  plugins: [react(), preloadFont(), pwa(), precompress()],
   resolve: {
     alias: [
       // The browser applies JSON Patches with our small module (protocol/json-patch.ts), not rfc6902's CommonJS build.
@@ -105,6 +147,8 @@ export default defineConfig(({ command }) => ({
       ...(command === 'build' ? preact : []),
     ],
   },
+  // client/pwa.ts registers the service worker only in a build (sw.js exists only there).
+  define: { 'import.meta.env.WATERGATE_SW': JSON.stringify(command === 'build') },
   publicDir: 'public',
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),

@@ -5,6 +5,7 @@ import { currentLanguage, LANGUAGES, loadPageWords, setLanguage, type Language }
 import { useRoute } from './route';
 import MatchPage from './lobby/MatchPage';
 import { useAccount } from './account/session';
+import { useOnline } from './pwa';
 
 /** A page's module once its words (locales/pages) are in too. */
 const withPageWords = <M,>(page: Promise<M>): Promise<M> => Promise.all([page, loadPageWords()]).then(([m]) => m);
@@ -18,6 +19,8 @@ const RulesPage = lazy(() => withPageWords(import('./rules/RulesPage')));
 const TutorialPage = lazy(() => withPageWords(Promise.all([import('./tutorial/TutorialPage'), import('./tutorial/words').then((w) => w.loadTutorialWords())]).then(([m]) => m)));
 // A finished game's replay: its page, words and boardgame.io's reducer load only when opened.
 const ReplayPage = lazy(() => withPageWords(import('./replay/ReplayPage')));
+// A downloaded game opened from the device (its page is the replay's chunk: no second copy).
+const ReplayFromFile = lazy(() => withPageWords(import('./replay/ReplayPage').then((m) => ({ default: m.ReplayFromFile }))));
 // Accounts, profiles (with their chart) and the leaderboard: each on demand.
 const AccountPage = lazy(() => withPageWords(import('./account/AccountPage')));
 const ProfilePage = lazy(() => withPageWords(import('./account/ProfilePage')));
@@ -27,6 +30,9 @@ const EventsPage = lazy(() => withPageWords(import('./events/EventsPage')));
 const EventPage = lazy(() => withPageWords(import('./events/EventPage')));
 const ResetPage = lazy(() => withPageWords(import('./account/MailPages').then((m) => ({ default: m.ResetPage }))));
 const VerifyEmailPage = lazy(() => withPageWords(import('./account/MailPages').then((m) => ({ default: m.VerifyEmailPage }))));
+
+/** The pages that work with the network off (the service worker keeps the app: client/sw.ts); the others need the server. */
+const OFFLINE_PAGES: ReadonlySet<string> = new Set(['local', 'rules', 'tutorial', 'replayFile', 'missing']);
 
 /** The reconstruction notice, once hidden, stays hidden in this browser (every card still shows its provenance). */
 const NOTICE = 'watergate.noticeHidden';
@@ -43,6 +49,7 @@ export function App(): ReactNode {
   const address = window.location.hash;
   useEffect(() => setMenu(false), [address]);
   const account = useAccount();
+  const online = useOnline();
   useEffect(() => {
     document.documentElement.lang = lang; // screen readers pick the voice from it
   }, [lang]);
@@ -99,11 +106,19 @@ export function App(): ReactNode {
           </button>
         </p>
       )}
+      {!online && !OFFLINE_PAGES.has(route.page) && (
+        <p className="notice offline-banner" role="status" data-network-offline>
+          <span>
+            {t('offline.needsServer')} <a href="#/local">{t('app.local')}</a> · <a href="#/tutorial">{t('app.tutorial')}</a> · <a href="#/rules">{t('app.rules')}</a>
+          </span>
+        </p>
+      )}
       <main>
         <Suspense fallback={<p className="loading">{t('app.loading')}</p>}>
           {route.page === 'lobby' && <LobbyPage />}
           {route.page === 'match' && <MatchPage matchID={route.matchID} key={route.matchID} />}
           {route.page === 'replay' && <ReplayPage matchID={route.matchID} key={route.matchID} />}
+          {route.page === 'replayFile' && <ReplayFromFile />}
           {route.page === 'rules' && <RulesPage />}
           {route.page === 'tutorial' && <TutorialPage />}
           {route.page === 'local' && <LocalPage />}

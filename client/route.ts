@@ -1,13 +1,14 @@
-/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/local, #/rules, #/tutorial, #/account, #/player/NAME, #/leaderboard, #/events, #/events/ID, #/reset/TOKEN, #/verify-email/TOKEN. */
+/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/replay-file, #/local, #/rules, #/tutorial, #/account, #/player/NAME, #/leaderboard, #/events, #/events/ID, #/reset/TOKEN, #/verify-email/TOKEN. */
 import { useSyncExternalStore } from 'react';
 
-export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'account' } | { page: 'player'; username: string } | { page: 'leaderboard' } | { page: 'events' } | { page: 'event'; id: string } | { page: 'reset'; token: string } | { page: 'verify-email'; token: string } | { page: 'missing' };
+export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'replayFile' } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'account' } | { page: 'player'; username: string } | { page: 'leaderboard' } | { page: 'events' } | { page: 'event'; id: string } | { page: 'reset'; token: string } | { page: 'verify-email'; token: string } | { page: 'missing' };
 
 function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   if (path === '/' || path === '') return { page: 'lobby' };
   const m = /^\/(match|replay)\/([A-Za-z0-9_-]{1,64})$/.exec(path);
   if (m) return { page: m[1] as 'match' | 'replay', matchID: m[2] };
+  if (path === '/replay-file') return { page: 'replayFile' };
   if (path === '/local') return { page: 'local' };
   if (path === '/rules') return { page: 'rules' };
   if (path === '/tutorial') return { page: 'tutorial' };

@@ -1,7 +1,9 @@
 /**
- * `npm start`: build the client if needed, open storage (and the bus when REDIS_URL is set), serve on
- * one port. Runs under tsx's loader (plain node cannot import boardgame.io/server without an exports
- * map). SIGTERM/SIGINT shut down cleanly.
+ * The server process: build the client if needed (unless SKIP_CLIENT_BUILD=1), open storage (and the bus
+ * when REDIS_URL is set), serve on one port. SIGTERM/SIGINT shut down cleanly. `npm start` runs it as the
+ * esbuild bundle dist/server/main.js under plain Node (scripts/start.mjs, tools/server-bundle.ts: plain
+ * Node cannot import boardgame.io/server from the sources, it has no exports map); `npm run dev:server`
+ * runs this file under tsx's loader.
  *
  * NODE_ENV defaults to production before boardgame.io loads: it then skips its per-move serializability
  * walk over G (about twice the speed) and its unstructured console chatter.

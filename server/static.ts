@@ -24,9 +24,15 @@ const CACHE_PAGE = 'no-cache';
 /** favicon.svg, robots.txt: unhashed but rarely changed; an hour of staleness after a deployment at most. */
 const CACHE_OTHER = 'public, max-age=3600';
 
+/**
+ * Asked again on every use, like the page: the service worker (a new version must be found at the next
+ * load; client/sw.ts) and the manifest (an installed app's name and icons follow a deployment).
+ */
+const ALWAYS_FRESH = /^\/(sw\.js|manifest\.webmanifest)$/;
+
 /** The Cache-Control of a built file, by its URL path (`/index.html`, `/assets/index-BaYNlRh8.js`). */
 function cacheControl(path: string): string {
-  if (path.endsWith('.html')) return CACHE_PAGE;
+  if (path.endsWith('.html') || ALWAYS_FRESH.test(path)) return CACHE_PAGE;
   return HASHED.test(path) ? CACHE_HASHED : CACHE_OTHER;
 }
 
@@ -51,7 +57,10 @@ export function clientMiddleware(dir: string): Koa.Middleware {
   return (ctx, next) => (API.test(ctx.path) ? next() : files(ctx, next));
 }
 
-/** `npm start` on a fresh clone: build the client once if dist/client/index.html is missing. */
+/**
+ * A server started from the sources (`npm run dev:server`) on a fresh clone: build the client once if
+ * dist/client/index.html is missing. (`npm start` builds before the server starts: scripts/start.mjs.)
+ */
 export function ensureClientBuilt(dir: string, log: Logger): void {
   if (existsSync(join(dir, 'index.html'))) return;
   log.info({ dir }, 'client not built yet: running vite build');

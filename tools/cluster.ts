@@ -80,9 +80,9 @@ export interface ServerProcess {
 }
 
 /**
- * One server process on `port`, resolved once it listens: the sources bundled (./server-bundle.ts, a
- * quicker start), or with `tsx` under tsx's loader exactly as `npm start` runs them (what benchmarks
- * measure). `cwd`: another checkout of the project (a benchmark's earlier version of the server).
+ * One server process on `port`, resolved once it listens: the sources bundled (./server-bundle.ts, the
+ * build `npm start` runs), or with `tsx` under tsx's loader as `npm run dev:server` runs them (what earlier
+ * benchmarks measured, and what an older checkout without the bundle runs). `cwd`: another checkout of the project (a benchmark's earlier version of the server).
  */
 export async function startServerProcess(env: Record<string, string>, port: number, ms = 90_000, cwd = ROOT, { tsx = false } = {}): Promise<ServerProcess> {
   const args = tsx ? ['--import', 'tsx', 'server/main.ts'] : [await serverBundle(cwd)];

@@ -1,19 +1,23 @@
 /**
- * The server as the processes that tests and tools start run it: one ES module made by esbuild from
- * server/main.ts (our sources and boardgame.io, whose subpath imports plain Node cannot resolve) and the
- * bot worker beside it (bots/pool.ts looks for `worker.js` next to the code that runs it); every other
- * package loads from node_modules as under `npm start`. A process so started is listening after about
- * 0.7 s of CPU instead of 2.7 s under tsx's loader, and a test run starts some eighty of them
- * (docs/BENCHMARKS.md, "Test suite"). The sources are the same; `npm start` keeps tsx, and the server's
- * own tests import the sources directly.
+ * The server as one ES module made by esbuild from server/main.ts (our sources and boardgame.io, whose
+ * subpath imports plain Node cannot resolve) and the bot worker beside it (bots/pool.ts looks for
+ * `worker.js` next to the code that runs it); every other package loads from node_modules, so the
+ * bundle needs the production dependencies only (test/server/production-start.test.ts checks it).
  *
- * Built once per version of the sources, into node_modules/.cache (found by Node's resolution of the
- * packages left outside), under a name made from their hash: test files in parallel share one build,
- * and a build that lost the race to another process is dropped.
+ * Two uses of the same build:
+ * - `npm run build:server` (and `npm start`, when the build is missing or older than the sources:
+ *   scripts/start.mjs) writes dist/server/main.js and worker.js: `npx tsx tools/server-bundle.ts --out DIR`.
+ * - Tests and tools start their server processes from `serverBundle()`: built once per version of the
+ *   sources, into node_modules/.cache (found by Node's resolution of the packages left outside), under a
+ *   name made from their hash, so test files in parallel share one build and a build that lost the race
+ *   to another process is dropped. A process so started is listening after about 0.7 s of CPU instead of
+ *   2.7 s under tsx's loader, and a test run starts some eighty of them (docs/BENCHMARKS.md, "Test
+ *   suite"). The server's own tests import the sources directly.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 const SOURCES = ['server', 'game', 'protocol', 'bots'];
@@ -30,7 +34,7 @@ function hashOf(root: string): string {
   return h.digest('hex').slice(0, 16);
 }
 
-/** Every package but boardgame.io stays a package: loaded from node_modules at run time, as it is by `npm start`. */
+/** Every package but boardgame.io stays a package: loaded from node_modules at run time. */
 const packagesOutside: Plugin = {
   name: 'packages-outside',
   setup(build) {
@@ -48,24 +52,29 @@ export function serverBundle(root = resolve(import.meta.dirname, '..')): Promise
   return made;
 }
 
+/** Builds the server's bundle (main.js, worker.js) into `outdir`. */
+export async function buildServer(root: string, outdir: string): Promise<void> {
+  await build({
+    absWorkingDir: root,
+    entryPoints: { main: 'server/main.ts', worker: 'bots/worker.ts' },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    plugins: [packagesOutside],
+    // boardgame.io is CommonJS: its require() of the packages left outside needs one in an ES module.
+    banner: { js: "import { createRequire as __wgCreateRequire } from 'node:module'; const require = __wgCreateRequire(import.meta.url);" },
+    logLevel: 'error',
+  });
+}
+
 async function make(root: string, hash: string): Promise<string> {
   const out = join(root, 'node_modules', '.cache', 'watergate-server', hash);
   const main = join(out, 'main.js');
   if (!existsSync(main)) {
     const tmp = `${out}.${process.pid}.${Date.now()}`;
-    await build({
-      absWorkingDir: root,
-      entryPoints: { main: 'server/main.ts', worker: 'bots/worker.ts' },
-      outdir: tmp,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      plugins: [packagesOutside],
-      // boardgame.io is CommonJS: its require() of the packages left outside needs one in an ES module.
-      banner: { js: "import { createRequire as __wgCreateRequire } from 'node:module'; const require = __wgCreateRequire(import.meta.url);" },
-      logLevel: 'error',
-    });
+    await buildServer(root, tmp);
     mkdirSync(join(out, '..'), { recursive: true });
     try {
       renameSync(tmp, out);
@@ -75,4 +84,17 @@ async function make(root: string, hash: string): Promise<string> {
     }
   }
   return main;
+}
+
+// `npm run build:server`: the bundle into dist/server (or --out DIR).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const root = resolve(import.meta.dirname, '..');
+  const i = process.argv.indexOf('--out');
+  const out = resolve(i > 0 && process.argv[i + 1] ? process.argv[i + 1] : join(root, 'dist', 'server'));
+  // Written beside, then swapped in: a server starting meanwhile never finds half a bundle.
+  const tmp = `${out}.${process.pid}.tmp`;
+  await buildServer(root, tmp);
+  rmSync(out, { recursive: true, force: true });
+  renameSync(tmp, out);
+  console.log(`server bundle: ${out}/main.js, worker.js`);
 }

@@ -2,14 +2,15 @@
  * #/replay/<matchID>: a finished game, decision by decision, with everything revealed. The server gives the
  * stored initial state and moves once the game is over (protocol/replay.ts); the same reducer rebuilds
  * every state here (steps.ts). A slider, Previous/Next and the ←/→ keys (Home/End) choose the step; the
- * record shown is the state's own, so it follows. "Download game" saves the server's JSON as it came.
+ * record shown is the state's own, so it follows. "Download game" saves the server's JSON as it came;
+ * #/replay-file opens such a file again (ReplayFromFile), with no server.
  * "Analyse" judges every decision with our bot (analysis/).
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerID } from '../../game';
 import { UNDO_MOVE } from '../../game/undo';
-import { replayPath, type ReplayData } from '../../protocol/replay';
+import { REPLAY_FORMAT, replayPath, type ReplayData } from '../../protocol/replay';
 import { roleName } from '../i18n/words';
 import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { Revealed } from './Revealed';
@@ -17,6 +18,18 @@ import { replayStates, takenBackSteps, type ReplayState } from './steps';
 import { decisionText } from './words';
 
 type Loaded = { data: ReplayData; raw: string; states: ReplayState[] } | { error: 'notOver' | 'notFound' | 'broken' | 'offline' };
+
+/** A game as the server sent it or as "Download game" saved it: every state rebuilt, or 'broken'. */
+function parse(raw: string): Loaded {
+  try {
+    const data = JSON.parse(raw) as ReplayData;
+    if (data?.format !== REPLAY_FORMAT || typeof data.matchID !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(data.matchID)) return { error: 'broken' };
+    return { data, raw, states: replayStates(data) };
+  } catch (e) {
+    console.error('the replay does not replay', e);
+    return { error: 'broken' };
+  }
+}
 
 async function load(matchID: string): Promise<Loaded> {
   let res: Response;
@@ -28,14 +41,7 @@ async function load(matchID: string): Promise<Loaded> {
   if (res.status === 403) return { error: 'notOver' };
   if (res.status === 404) return { error: 'notFound' };
   if (!res.ok) return { error: 'offline' };
-  const raw = await res.text();
-  try {
-    const data = JSON.parse(raw) as ReplayData;
-    return { data, raw, states: replayStates(data) };
-  } catch (e) {
-    console.error('the replay does not replay', e);
-    return { error: 'broken' };
-  }
+  return parse(await res.text());
 }
 
 /** Saves the replay as the server sent it, as a .json file. */
@@ -51,14 +57,44 @@ function download(matchID: string, raw: string): void {
 }
 
 export default function ReplayPage({ matchID }: { matchID: string }): ReactNode {
-  const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [step, setStep] = useState(0);
   useEffect(() => {
     let gone = false;
     void load(matchID).then((l) => !gone && setLoaded(l));
     return () => void (gone = true);
   }, [matchID]);
+  return <Replay matchID={matchID} loaded={loaded} />;
+}
+
+/** The largest game file opened (a whole game's replay is some hundred KB). */
+const MAX_FILE = 8 * 1024 * 1024;
+
+/**
+ * #/replay-file: a game saved with "Download game", opened from the device — the replay and its analysis
+ * (computed in this browser) with no server, e.g. offline (the service worker keeps this page).
+ */
+export function ReplayFromFile(): ReactNode {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const open = async (file: File | undefined) => {
+    if (!file) return;
+    setLoaded(file.size > MAX_FILE ? { error: 'broken' } : parse(await file.text()));
+  };
+  return (
+    <>
+      <p className="panel replay-open">
+        <label>
+          {t('replay.openFile')} <input type="file" accept=".json,application/json" data-replay-file onChange={(e) => void open(e.target.files?.[0])} />
+        </label>
+      </p>
+      {loaded && <Replay matchID={'data' in loaded ? loaded.data.matchID : ''} loaded={loaded} fromFile />}
+    </>
+  );
+}
+
+function Replay({ matchID, loaded, fromFile = false }: { matchID: string; loaded: Loaded | null; fromFile?: boolean }): ReactNode {
+  const { t } = useTranslation();
+  const [step, setStep] = useState(0);
   const last = loaded && 'states' in loaded ? loaded.states.length - 1 : 0;
 
   // ←/→ step anywhere on the page, Home/End jump; a focused field keeps its own keys (the slider moves itself).
@@ -90,7 +126,12 @@ export default function ReplayPage({ matchID }: { matchID: string }): ReactNode 
       <div className="panel replay-refused" role="alert" data-replay-error={loaded.error}>
         <p>{loaded.error === 'notFound' ? t('lobby.notFound', { id: matchID }) : t(`replay.${loaded.error}`)}</p>
         <p className="actions">
-          {loaded.error === 'notOver' && (
+          {loaded.error === 'offline' && (
+            <a className="button" href="#/replay-file">
+              {t('replay.openFile')}
+            </a>
+          )}
+          {loaded.error === 'notOver' && !fromFile && (
             <a className="button primary" href={`#/match/${matchID}`}>
               {t('replay.toMatch')}
             </a>
@@ -133,7 +174,7 @@ export default function ReplayPage({ matchID }: { matchID: string }): ReactNode 
         <button type="button" data-replay-download onClick={() => download(matchID, raw)}>
           {t('replay.download')}
         </button>
-        <a href={`#/match/${matchID}`}>{t('replay.toMatch')}</a>
+        {!fromFile && <a href={`#/match/${matchID}`}>{t('replay.toMatch')}</a>}
       </div>
       <p className="replay-caption">
         <span role="status" data-replay-caption className={undone ? 'taken-back' : undefined} data-taken-back={undone || undefined}>

@@ -87,6 +87,19 @@ describe('the built client on the wire', () => {
     expect(font.body.equals(readFileSync(join(dir, link![1])))).toBe(true);
   });
 
+  it('has the service worker and the manifest asked again at every load (a new version is found), the icons cached an hour', async () => {
+    for (const [path, type] of [['/sw.js', /^(application|text)\/javascript/], ['/manifest.webmanifest', /^application\/manifest\+json/]] as const) {
+      const r = await get(t.url, path, { 'accept-encoding': 'gzip, br' });
+      expect(r.status, path).toBe(200);
+      expect(r.headers['content-type'], path).toMatch(type);
+      expect(r.headers['cache-control'], path).toBe('no-cache');
+    }
+    const icon = await get(t.url, '/icons/icon-192.png');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
   it('answers robots.txt, and a plain 404 (never the page) for a file that was not built', async () => {
     const robots = await get(t.url, '/robots.txt');
     expect(robots.status).toBe(200);

@@ -45,6 +45,9 @@ const en = {
     normal: 'one at a time',
     slow: 'slowly',
   },
+  offline: {
+    needsServer: 'You are offline: this page needs the server. Without a network you can still play on this device:',
+  },
   explain: {
     initiativeHolder: '{{role}} holds the initiative card: {{role}} draws 5 cards when the next round begins.',
     initiativeOther: '{{role}} draws 4 cards when the next round begins.',

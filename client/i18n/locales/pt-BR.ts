@@ -47,6 +47,9 @@ const ptBR: Translation = {
     normal: 'uma por vez',
     slow: 'devagar',
   },
+  offline: {
+    needsServer: 'Você está sem conexão: esta página precisa do servidor. Sem rede, você ainda pode jogar neste aparelho:',
+  },
   explain: {
     initiativeHolder: '{{role}} tem a carta de iniciativa: {{role}} compra 5 cartas quando a próxima rodada começar.',
     initiativeOther: '{{role}} compra 4 cartas quando a próxima rodada começar.',

@@ -47,6 +47,9 @@ const zhCN: Translation = {
     normal: '逐步显示',
     slow: '慢速显示',
   },
+  offline: {
+    needsServer: '你已离线：此页面需要服务器。没有网络时，你仍可在本设备上使用：',
+  },
   explain: {
     initiativeHolder: '{{role}}持有先手卡：下一轮开始时{{role}}抽 5 张牌。',
     initiativeOther: '下一轮开始时{{role}}抽 4 张牌。',

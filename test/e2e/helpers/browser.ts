@@ -21,8 +21,12 @@ export interface Session {
    * targets, a ring on the last move) repaint it for seconds after every decision, about a third of
    * Chromium's CPU in a whole game played by clicks (docs/BENCHMARKS.md); the files that check the
    * animations themselves turn them on.
+   *
+   * Service workers are blocked unless `serviceWorkers` is set: each page would otherwise precache the
+   * whole app (~1 MB, 70 files) in the background, work no other file tests; test/e2e/pwa.test.ts
+   * tests the worker itself.
    */
-  context(viewport?: { width: number; height: number }, locale?: string, options?: { motion?: boolean }): Promise<BrowserContext>;
+  context(viewport?: { width: number; height: number }, locale?: string, options?: { motion?: boolean; serviceWorkers?: boolean }): Promise<BrowserContext>;
   /** Console errors/warnings and failed requests seen on any page so far. */
   problems: string[];
   /** Each open page's address and the start of its visible text, and the problems seen: printed when a test fails. */
@@ -56,6 +60,8 @@ export async function launch({ full = false } = {}): Promise<Session> {
       // socket.io-client closes its websocket probe when the client stops during an upgrade (a page
       // leaving a match); Chromium reports that as a warning of its own, not of the page's making.
       if (m.type() === 'warning' && /^WebSocket connection to '[^']*\/socket\.io\/[^']*' failed: WebSocket is closed before the connection is established\.$/.test(m.text())) return;
+      // Playwright's own word when a context blocks service workers (below): the page asked, as it should.
+      if (m.type() === 'warning' && m.text() === 'Service Worker registration blocked by Playwright') return;
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()} (${page.url()})`);
     });
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message} (${page.url()})`));
@@ -96,7 +102,7 @@ export async function launch({ full = false } = {}): Promise<Session> {
     browser,
     problems,
     async context(viewport = { width: 1280, height: 900 }, locale = 'en-US', options = {}) {
-      const ctx = await browser.newContext({ viewport, locale, deviceScaleFactor: 1, reducedMotion: options.motion ? 'no-preference' : 'reduce' });
+      const ctx = await browser.newContext({ viewport, locale, deviceScaleFactor: 1, reducedMotion: options.motion ? 'no-preference' : 'reduce', serviceWorkers: options.serviceWorkers ? 'allow' : 'block' });
       ctx.on('page', watch);
       return ctx;
     },

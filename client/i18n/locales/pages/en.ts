@@ -69,6 +69,7 @@ const enPages = {
     debugNote: 'Debug panel (key .): its AI tab plays for the player the game waits for (against a bot, your seat only): play (key 2) makes one move, simulate (key 3) plays on to the end of the game, one run at a time; a press during a search waits for its move. Its bot is set in the same tab: the iterations and playoutDepth sliders (here 50 and 20: a move in 0.3 s, 95% of moves within 0.5 s, measured in Chromium on a 2-core machine; the stock 1,000 and 50 take about 9 s a move); the bot choice (MCTS or Random). Our own bot\'s level is chosen above, against a bot.',
   },
   replay: {
+    openFile: 'Open a downloaded game (.json):',
     title: 'Replay of match {{id}}',
     start: 'The start of the game, after the setup.',
     decision: '{{who}}: {{what}}',

@@ -71,6 +71,7 @@ const ptBRPages: PageTranslation = {
     debugNote: 'Painel de depuração (tecla .): a aba AI joga pelo jogador que o jogo espera (contra o bot, só o seu lado): play (tecla 2) faz uma jogada, simulate (tecla 3) joga até o fim da partida, uma execução por vez; um comando durante uma busca espera a jogada dela. O bot dela se ajusta na mesma aba: os controles iterations e playoutDepth (aqui 50 e 20: uma jogada em 0,3 s, 95% das jogadas em até 0,5 s, medido no Chromium numa máquina de 2 núcleos; os padrões 1.000 e 50 levam cerca de 9 s por jogada) e a escolha do bot (MCTS ou Random). O nível do nosso bot se escolhe acima, contra o bot.',
   },
   replay: {
+    openFile: 'Abrir um jogo baixado (.json):',
     title: 'Replay da partida {{id}}',
     start: 'O início do jogo, depois da preparação.',
     decision: '{{who}}: {{what}}',

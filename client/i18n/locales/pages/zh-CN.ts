@@ -71,6 +71,7 @@ const zhCNPages: PageTranslation = {
     debugNote: '调试面板（按 . 键）：其 AI 标签页替游戏正在等待的一方行动（对战电脑时只替你这一方）：play（按 2）走一步，simulate（按 3）一直下到对局结束，同一时间只运行一次；搜索进行中按下的操作会等它走完这一步。它的机器人在同一标签页中设置：iterations 和 playoutDepth 滑块（此处为 50 和 20：每步 0.3 秒，95% 的步在 0.5 秒内，于 2 核机器上的 Chromium 中测得；原始的 1000 和 50 每步约需 9 秒），以及机器人类型（MCTS 或 Random）。我们自己电脑对手的难度在上方“对战电脑”中选择。',
   },
   replay: {
+    openFile: '打开已下载的对局（.json）：',
     title: '对局 {{id}} 的回放',
     start: '游戏开始（布置之后）。',
     decision: '{{who}}：{{what}}',
