@@ -157,7 +157,7 @@ describe('accounts in the browser', () => {
     const page = await ctx.newPage();
     await page.goto(`${env.server.url}/#/`);
     await page.getByLabel('Your name').fill('Lonely');
-    const group = page.getByRole('group', { name: 'Quick pairing' });
+    const group = page.getByRole('group', { name: 'Play now' });
     expect(await group.getByLabel('Rated').isDisabled()).toBe(true);
     await group.getByLabel('Offer the computer after').selectOption({ label: '15 seconds' });
     await group.getByRole('button', { name: 'Play now' }).click();
