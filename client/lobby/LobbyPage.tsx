@@ -307,7 +307,7 @@ export default function LobbyPage(): ReactNode {
             </details>
           </div>
           <div className="door vs-computer" role="group" aria-labelledby="vs-computer-title" data-door="computer">
-            <h2 id="vs-computer-title">{t('lobby.computer')}</h2>
+            <h2 id="vs-computer-title">{t('lobby.vsComputer')}</h2>
             <p className="hint">{t('lobby.vsComputerHint')}</p>
             <label className="field">
               <span>{t('lobby.yourRole')}</span>

@@ -16,7 +16,7 @@ describe('the lobby', () => {
     const doors = host.locator('[data-lobby-doors] [data-door]');
     expect(await doors.evaluateAll((els) => els.map((e) => e.getAttribute('data-door')))).toEqual(['now', 'friend', 'computer']);
     expect(await host.getByRole('group', { name: 'Play a friend' }).count()).toBe(1);
-    expect(await host.getByRole('group', { name: 'Play the computer' }).count()).toBe(1);
+    expect(await host.getByRole('group', { name: 'Play vs computer' }).count()).toBe(1);
     // A friend's match: its clock, take-backs and rules folded until asked for.
     expect(await host.locator('[data-clock-preset]').isVisible()).toBe(false);
     await host.getByText('Clock, take-backs and rules').click();

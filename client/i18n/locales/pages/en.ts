@@ -14,7 +14,6 @@ const enPages = {
     friend: 'Play a friend',
     friendHint: 'Create a match, then send your friend the invite link the match page shows.',
     friendOptions: 'Clock, take-backs and rules',
-    computer: 'Play the computer',
     openMatches: 'Open matches',
     noMatches: 'No open match yet. Create one!',
     refresh: 'Refresh',

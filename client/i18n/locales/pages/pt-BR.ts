@@ -16,7 +16,6 @@ const ptBRPages: PageTranslation = {
     friend: 'Jogar com um amigo',
     friendHint: 'Crie uma partida e envie ao seu amigo o link de convite que a página da partida mostra.',
     friendOptions: 'Relógio, desfazer jogadas e regras',
-    computer: 'Jogar contra o computador',
     openMatches: 'Partidas abertas',
     noMatches: 'Nenhuma partida aberta ainda. Crie uma!',
     refresh: 'Atualizar',

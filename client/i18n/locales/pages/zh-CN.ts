@@ -16,7 +16,6 @@ const zhCNPages: PageTranslation = {
     friend: '与好友对局',
     friendHint: '创建对局，然后把对局页面上的邀请链接发给好友。',
     friendOptions: '计时、悔棋与规则',
-    computer: '与电脑对局',
     openMatches: '开放的对局',
     noMatches: '还没有开放的对局。创建一个吧！',
     refresh: '刷新',
