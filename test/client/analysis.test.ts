@@ -204,3 +204,23 @@ describe("the server's analysis, as the page takes it", () => {
     expect(servedAnalysis(a, 'm1', 5)).toBeNull();
   });
 });
+
+describe('the swing marks on the graph', () => {
+  it('never overlap: a mark whose point is taken moves up (or down near the top) and keeps its decision’s x', async () => {
+    const { spread, MARK_GAP } = await import('../../client/replay/analysis/marks');
+    // Three swings of adjacent decisions, 4 px apart on a long game, at nearly the same chance; one near the top.
+    const points = [
+      { x: 100, y: 80 },
+      { x: 104, y: 82 },
+      { x: 108, y: 79 },
+      { x: 300, y: 5 },
+      { x: 303, y: 6 },
+    ];
+    const at = spread(points, 170);
+    expect(at.map((p) => p.x)).toEqual(points.map((p) => p.x));
+    expect(at[0]).toEqual(points[0]);
+    for (let i = 0; i < at.length; i++)
+      for (let j = i + 1; j < at.length; j++) expect(Math.abs(at[i].x - at[j].x) >= MARK_GAP || Math.abs(at[i].y - at[j].y) >= MARK_GAP).toBe(true);
+    for (const p of at) expect(p.y >= 0 && p.y <= 170).toBe(true);
+  });
+});

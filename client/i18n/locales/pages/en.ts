@@ -135,6 +135,8 @@ const enPages = {
     analyse: 'Analyse',
     help: "Our bot judges every decision from the deciding player's own view — only what that player could see then — searching {{iterations}} simulated games or {{seconds}} s per decision (whichever ends first), in the background of this page. Each point of the graph is the Editor's chance to win after a decision, as the decider's search saw it; the three decisions that lost the most are marked.",
     progress: 'Judging decision {{done}} of {{total}}…',
+    serverProgress: 'The server is judging decision {{done}} of {{total}}, once for everyone…',
+    serverWorking: 'The server is analysing this game, once for everyone…',
     cancel: 'Cancel',
     cancelled: 'The analysis was cancelled.',
     failed: 'The analysis failed: {{reason}}',

@@ -137,6 +137,8 @@ const ptBRPages: PageTranslation = {
     analyse: 'Analisar',
     help: 'Nosso robô julga cada decisão do ponto de vista de quem decidiu — só o que esse jogador podia ver naquele momento — simulando {{iterations}} partidas ou {{seconds}} s por decisão (o que terminar antes), em segundo plano nesta página. Cada ponto do gráfico é a chance de vitória do Editor depois de uma decisão, como a busca de quem decidiu a viu; as três decisões que mais perderam são marcadas.',
     progress: 'Julgando a decisão {{done}} de {{total}}…',
+    serverProgress: 'O servidor está julgando a decisão {{done}} de {{total}}, uma vez para todos…',
+    serverWorking: 'O servidor está analisando esta partida, uma vez para todos…',
     cancel: 'Cancelar',
     cancelled: 'A análise foi cancelada.',
     failed: 'A análise falhou: {{reason}}',

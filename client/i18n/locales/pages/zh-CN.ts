@@ -136,6 +136,8 @@ const zhCNPages: PageTranslation = {
     analyse: '分析',
     help: '我们的机器人从做决定一方自己的视角评判每一个决定——只用该玩家当时能看到的信息——每个决定模拟 {{iterations}} 局或搜索 {{seconds}} 秒（先到者为准），在本页后台进行。图上每个点是某个决定之后编辑获胜的机会，按做决定一方的搜索估计；损失最大的三个决定会被标出。',
     progress: '正在评判第 {{done}} / {{total}} 个决定…',
+    serverProgress: '服务器正在评判第 {{done}} 个决定（共 {{total}} 个），只算一次，供所有人查看…',
+    serverWorking: '服务器正在分析这局游戏，只算一次，供所有人查看…',
     cancel: '取消',
     cancelled: '分析已取消。',
     failed: '分析失败：{{reason}}',
