@@ -175,6 +175,14 @@ describe('the curve and the swings', () => {
     expect(editorCurve(judged, 6).map((v) => Math.round(v * 100))).toEqual([60, 60, 40, 25, 10, 10, 10]);
     expect(editorCurve([], 3)).toEqual([0.5, 0.5, 0.5, 0.5]);
   });
+
+  it('agrees with every swing: one estimate per decision, the graph\'s point at a swing is its "after" (turned round for Nixon)', () => {
+    const judged = [j(1, '0', { before: 0.56, after: 0.3 }), j(2, '1', { before: 0.8, after: 0.35 }), j(3, '0', { before: 0.5, after: 0.45 }), j(4, '1', { before: 0.6, after: 0.6 })];
+    const curve = editorCurve(judged, 4);
+    const swings = pickSwings(judged);
+    expect(swings.map((s) => s.step)).toEqual([2, 1, 3]);
+    for (const s of swings) expect(curve[s.step]).toBeCloseTo(s.decider === '0' ? s.after : 1 - s.after);
+  });
 });
 
 describe("the server's analysis, as the page takes it", () => {

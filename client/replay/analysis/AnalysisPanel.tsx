@@ -180,6 +180,8 @@ function Result({ judged, data, states, step, onStep }: { judged: Judged[]; data
               {markLabel(s)}
             </button>
             <span> {t('analysis.swingLoss', { who: roleName(t, s.decider), before: pct(s.before), after: pct(s.after) })}. </span>
+            {/* One estimate per decision: the graph's point is this "after", turned round for Nixon (judge.ts). */}
+            <span data-on-graph>{t('analysis.onGraph', { chance: pct(curve[s.step]) })} </span>
             <span data-instead>{t('analysis.instead', { move: bestText(s), chance: pct(s.before) })}</span>
           </li>
         ))}

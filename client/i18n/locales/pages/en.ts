@@ -147,6 +147,7 @@ const enPages = {
     noSwings: 'No decision lost anything in the bot’s eyes.',
     swingMark: 'Swing {{rank}}: decision {{step}}',
     swingLoss: "{{who}}'s chance: {{before}} → {{after}}",
+    onGraph: 'On the graph: the Editor’s chance {{chance}}.',
     instead: 'The bot would have chosen: {{move}} (its estimate: {{chance}}).',
     record: 'Every decision',
     after: '{{chance}} Editor',

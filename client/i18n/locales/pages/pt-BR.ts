@@ -149,6 +149,7 @@ const ptBRPages: PageTranslation = {
     noSwings: 'Nenhuma decisão perdeu nada aos olhos do robô.',
     swingMark: 'Virada {{rank}}: decisão {{step}}',
     swingLoss: 'Chance de {{who}}: {{before}} → {{after}}',
+    onGraph: 'No gráfico: a chance do Editor, {{chance}}.',
     instead: 'O robô teria escolhido: {{move}} (a estimativa dele: {{chance}}).',
     record: 'Todas as decisões',
     after: '{{chance}} Editor',

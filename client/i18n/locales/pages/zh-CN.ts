@@ -148,6 +148,7 @@ const zhCNPages: PageTranslation = {
     noSwings: '在机器人看来，没有任何决定造成损失。',
     swingMark: '转折 {{rank}}：第 {{step}} 个决定',
     swingLoss: '{{who}}的机会：{{before}} → {{after}}',
+    onGraph: '图上：主编的机会 {{chance}}。',
     instead: '机器人会选择：{{move}}（它的估计：{{chance}}）。',
     record: '全部决定',
     after: '编辑 {{chance}}',
