@@ -66,11 +66,18 @@ function usernameRefusal(t: T, raw: string): string | null {
 
 function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
   const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
+  // Each refusal under the form (or the passkey button) that caused it.
+  const [error, setError] = useState<{ text: string; form: 'signIn' | 'signUp' } | null>(null);
   const [keyError, setKeyError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const keys = passkeyBlock() === null;
-  const run = async (f: () => Promise<string>, passkey = false) => {
+  const errorIn = (form: 'signIn' | 'signUp') =>
+    error?.form === form && (
+      <p className="error" role="alert" data-account-error>
+        {error.text}
+      </p>
+    );
+  const run = async (f: () => Promise<string>, passkey: boolean, form: 'signIn' | 'signUp' = 'signIn') => {
     setBusy(true);
     setError(null);
     setKeyError(null);
@@ -78,7 +85,7 @@ function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
       done(await f());
     } catch (e) {
       if (passkey) setKeyError(passkeyRefusal(t, e));
-      else setError(refusalText(t, e));
+      else setError({ text: refusalText(t, e), form });
     } finally {
       setBusy(false);
     }
@@ -89,8 +96,8 @@ function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
     const [u, p] = [String(f.get('username') ?? ''), String(f.get('password') ?? '')];
     // A new username is checked here first, by the server's rule, so a refusal is in the player's words.
     const refused = kind === 'signUp' ? usernameRefusal(t, u) : null;
-    if (refused) return setError(refused);
-    void run(async () => (kind === 'signIn' ? await logIn(u, p) : await signUp(u, p)).username);
+    if (refused) return setError({ text: refused, form: kind });
+    void run(async () => (kind === 'signIn' ? await logIn(u, p) : await signUp(u, p)).username, false, kind);
   };
   return (
     <>
@@ -116,6 +123,7 @@ function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
               </button>
             )}
           </p>
+          {errorIn('signIn')}
           <PasskeyBlocked />
           {keyError && (
             <p className="error" role="alert" data-passkey-error>
@@ -137,14 +145,10 @@ function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
           <button type="submit" className="primary" disabled={busy}>
             {t('account.create')}
           </button>
+          {errorIn('signUp')}
         </form>
       </div>
       <ForgotPassword />
-      {error && (
-        <p className="error" role="alert" data-account-error>
-          {error}
-        </p>
-      )}
     </>
   );
 }

@@ -37,7 +37,7 @@ describe('the sign-up form', () => {
       fireEvent.change(form.querySelector('input[name="password"]')!, { target: { value: 'long enough' } });
       fireEvent.submit(form);
     };
-    const error = () => container.querySelector('[data-account-error]')?.textContent;
+    const error = () => container.querySelector('[data-sign-up] [data-account-error]')?.textContent;
     for (const [name, words] of [
       ['Woodwаrd', pages.account!.usernameRefused!.scripts],
       ['has space', pages.account!.usernameRefused!.form],
