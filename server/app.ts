@@ -351,7 +351,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const port = (appServer.address() as AddressInfo).port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   for (const o of ownOrigins({ publicUrl: opts.publicUrl, host, port })) own.add(o);
-  log.info({ url, host, port, origins: [...own], storage: store.kind, bus: bus.kind }, 'listening');
+  // The address a person opens: on a loopback or wildcard listen address the name localhost, since
+  // browsers keep passkeys for domain names only (WebAuthn refuses an IP address such as 127.0.0.1).
+  const open = opts.publicUrl ?? (/^(127\.|::1$|0\.0\.0\.0$|::$)/.test(host) ? `http://localhost:${port}` : url);
+  log.info({ url, open, host, port, origins: [...own], storage: store.kind, bus: bus.kind }, `listening: open ${open} in a browser`);
   const staleHours = opts.staleHours ?? DEFAULT_STALE_HOURS;
   if (!Number.isFinite(staleHours) || staleHours < 0) throw new Error(`staleHours must be a number of hours of at least 0, got ${staleHours}`);
   clocks.start();

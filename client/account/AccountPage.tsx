@@ -15,6 +15,7 @@ import { PushSettings } from './PushSettings';
 import { rememberAccount, syncSeats } from './session';
 import EmailSettings from './EmailSettings';
 import { ForgotPassword } from './MailPages';
+import { passkeyBlock } from './passkeyHost';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -33,6 +34,28 @@ export function refusalText(t: T, e: unknown): string {
   return e instanceof TypeError ? t('lobby.offline') : t('lobby.error', { message: e instanceof Error ? e.message : String(e) });
 }
 
+/**
+ * A passkey ceremony's failure, naming who refused: the server (its answer, in the player's words where we
+ * have them) or the browser (the authenticator was cancelled, timed out or not allowed here).
+ */
+export function passkeyRefusal(t: T, e: unknown): string {
+  if (e instanceof AccountError) return t('account.passkeyServerRefused', { reason: e.status === 403 && e.message === PASSKEY_NEEDS_PASSWORD ? t('account.passkeyNeedsPassword') : e.status === 429 || e.status === 401 ? refusalText(t, e) : e.message });
+  if (e instanceof TypeError) return t('lobby.offline');
+  return t('account.passkeyBrowserRefused', { reason: e instanceof Error && e.name === 'NotAllowedError' ? t('account.passkeyCancelled') : e instanceof Error ? e.message : String(e) });
+}
+
+/** Why passkeys cannot work on this page (an IP address host, no WebAuthn, no secure context), shown instead of the buttons. */
+function PasskeyBlocked(): ReactNode {
+  const { t } = useTranslation();
+  const b = passkeyBlock();
+  if (!b) return null;
+  return (
+    <p className="hint" data-passkey-unavailable>
+      {t(`account.passkeyUnavailable.${b.why}`, b.why === 'ipHost' ? { host: b.host, url: b.url } : b.why === 'ipHostRemote' ? { host: b.host } : {})}
+    </p>
+  );
+}
+
 /** Why the server would refuse `raw` as a new username (protocol/names.ts, then protocol/accounts.ts), or null. */
 function usernameRefusal(t: T, raw: string): string | null {
   const c = checkName(raw);
@@ -43,15 +66,26 @@ function usernameRefusal(t: T, raw: string): string | null {
 
 function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
   const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
+  // Each refusal under the form (or the passkey button) that caused it.
+  const [error, setError] = useState<{ text: string; form: 'signIn' | 'signUp' } | null>(null);
+  const [keyError, setKeyError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = async (f: () => Promise<string>) => {
+  const keys = passkeyBlock() === null;
+  const errorIn = (form: 'signIn' | 'signUp') =>
+    error?.form === form && (
+      <p className="error" role="alert" data-account-error>
+        {error.text}
+      </p>
+    );
+  const run = async (f: () => Promise<string>, passkey: boolean, form: 'signIn' | 'signUp' = 'signIn') => {
     setBusy(true);
     setError(null);
+    setKeyError(null);
     try {
       done(await f());
     } catch (e) {
-      setError(refusalText(t, e));
+      if (passkey) setKeyError(passkeyRefusal(t, e));
+      else setError({ text: refusalText(t, e), form });
     } finally {
       setBusy(false);
     }
@@ -62,8 +96,8 @@ function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
     const [u, p] = [String(f.get('username') ?? ''), String(f.get('password') ?? '')];
     // A new username is checked here first, by the server's rule, so a refusal is in the player's words.
     const refused = kind === 'signUp' ? usernameRefusal(t, u) : null;
-    if (refused) return setError(refused);
-    void run(async () => (kind === 'signIn' ? await logIn(u, p) : await signUp(u, p)).username);
+    if (refused) return setError({ text: refused, form: kind });
+    void run(async () => (kind === 'signIn' ? await logIn(u, p) : await signUp(u, p)).username, false, kind);
   };
   return (
     <>
@@ -83,10 +117,19 @@ function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
             <button type="submit" className="primary" disabled={busy}>
               {t('account.signIn')}
             </button>
-            <button type="button" disabled={busy} data-passkey-sign-in onClick={() => void run(async () => (await import('./passkey')).signInWithPasskey())}>
-              {t('account.passkeySignIn')}
-            </button>
+            {keys && (
+              <button type="button" disabled={busy} data-passkey-sign-in onClick={() => void run(async () => (await import('./passkey')).signInWithPasskey(), true)}>
+                {t('account.passkeySignIn')}
+              </button>
+            )}
           </p>
+          {errorIn('signIn')}
+          <PasskeyBlocked />
+          {keyError && (
+            <p className="error" role="alert" data-passkey-error>
+              {keyError}
+            </p>
+          )}
         </form>
         <form className="panel" aria-labelledby="sign-up-title" onSubmit={form('signUp')} data-sign-up>
           <h2 id="sign-up-title">{t('account.signUp')}</h2>
@@ -102,22 +145,21 @@ function SignedOut({ done }: { done: (username: string) => void }): ReactNode {
           <button type="submit" className="primary" disabled={busy}>
             {t('account.create')}
           </button>
+          {errorIn('signUp')}
         </form>
       </div>
       <ForgotPassword />
-      {error && (
-        <p className="error" role="alert" data-account-error>
-          {error}
-        </p>
-      )}
     </>
   );
 }
 
 /** The account's passkeys: name, when added and last used, and a Remove button each; adding one asks for the password. */
-function Passkeys({ account, act }: { account: Me; act: (f: () => Promise<unknown>, ok: string) => Promise<void> }): ReactNode {
+function Passkeys({ account, act, reload }: { account: Me; act: (f: () => Promise<unknown>, ok: string) => Promise<void>; reload: () => void }): ReactNode {
   const { t, i18n } = useTranslation();
   const [keys, setKeys] = useState<PasskeyView[]>([]);
+  // Adding a passkey answers under its own form, naming whether the browser or the server refused.
+  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+  const usable = passkeyBlock() === null;
   useEffect(() => {
     listPasskeys().then(setKeys, () => undefined);
   }, [account.passkeys]);
@@ -126,10 +168,17 @@ function Passkeys({ account, act }: { account: Me; act: (f: () => Promise<unknow
     e.preventDefault();
     const form = e.currentTarget;
     const f = new FormData(form);
-    void act(async () => {
-      await (await import('./passkey')).addPasskey({ password: String(f.get('password') ?? '') || undefined, name: String(f.get('passkeyName') ?? '').trim() || undefined });
-      form.reset();
-    }, 'account.passkeyAdded');
+    setNote(null);
+    void (async () => {
+      try {
+        await (await import('./passkey')).addPasskey({ password: String(f.get('password') ?? '') || undefined, name: String(f.get('passkeyName') ?? '').trim() || undefined });
+        form.reset();
+        setNote({ text: t('account.passkeyAdded'), error: false });
+        reload();
+      } catch (err) {
+        setNote({ text: passkeyRefusal(t, err), error: true });
+      }
+    })();
   };
   return (
     <section className="panel" aria-labelledby="passkey-title">
@@ -150,22 +199,30 @@ function Passkeys({ account, act }: { account: Me; act: (f: () => Promise<unknow
           ))}
         </ul>
       )}
-      <form onSubmit={add} data-passkey-form>
-        <label className="field">
-          <span>{t('account.passkeyName')}</span>
-          <input name="passkeyName" maxLength={PASSKEY_NAME.max} placeholder={t('account.passkeyNamePlaceholder')} />
-        </label>
-        {account.hasPassword && (
+      <PasskeyBlocked />
+      {usable && (
+        <form onSubmit={add} data-passkey-form>
           <label className="field">
-            <span>{t('account.password')}</span>
-            <input name="password" type="password" autoComplete="current-password" maxLength={200} />
+            <span>{t('account.passkeyName')}</span>
+            <input name="passkeyName" maxLength={PASSKEY_NAME.max} placeholder={t('account.passkeyNamePlaceholder')} />
           </label>
-        )}
-        <p className="hint">{t('account.passkeyPasswordHint')}</p>
-        <button type="submit" data-add-passkey>
-          {t('account.addPasskey')}
-        </button>
-      </form>
+          {account.hasPassword && (
+            <label className="field">
+              <span>{t('account.password')}</span>
+              <input name="password" type="password" autoComplete="current-password" maxLength={200} />
+            </label>
+          )}
+          <p className="hint">{t('account.passkeyPasswordHint')}</p>
+          <button type="submit" data-add-passkey>
+            {t('account.addPasskey')}
+          </button>
+          {note && (
+            <p className={note.error ? 'error' : 'hint'} role={note.error ? 'alert' : 'status'} data-passkey-note>
+              {note.text}
+            </p>
+          )}
+        </form>
+      )}
     </section>
   );
 }
@@ -217,7 +274,7 @@ function SignedIn({ account, reload, signedOut }: { account: Me; reload: () => v
           </button>
         </section>
       )}
-      <Passkeys account={account} act={act} />
+      <Passkeys account={account} act={act} reload={reload} />
       <EmailSettings />
       <form className="panel" aria-labelledby="webhook-title" onSubmit={(e) => (e.preventDefault(), void act(() => setAccountWebhook(webhook || null), webhook ? 'notify.saved' : 'notify.removed'))}>
         <h2 id="webhook-title">{t('account.webhookTitle')}</h2>

@@ -1,6 +1,7 @@
 /**
  * "Play now" in the lobby: a side (or either), a time control, rated or not (rated needs an account).
- * The server pairs this player with a waiting one whose rating is close (the window widens while they
+ * First, and at every poll while waiting, the open list: a person already waiting there in a match on
+ * these terms is joined at once (client/lobby/openFit.ts). Otherwise the server pairs this player with a waiting one whose rating is close (the window widens while they
  * wait); this page asks every POLL_MS and opens the match once paired. After the chosen wait with nobody,
  * the computer is offered at the level nearest the player's rating. A ticket not asked about for a while
  * lapses on the server (its page is taken for closed); a page the browser kept in the background, its
@@ -15,12 +16,22 @@ import { holdSeat } from '../lobby/seats';
 import { ClockSelect } from '../lobby/ClockSelect';
 import { go } from '../route';
 import { AccountError, cancelPair, pair, pollPair } from './api';
+import { openMatchFor, type Wish } from '../lobby/openFit';
+import type { PublicMatch } from '../../protocol/index';
+import type { PlayerID } from '../../game';
 import { refusalText } from './AccountPage';
 
 const POLL_MS = 1500;
 const OFFER_AFTER = [15, 30, 60] as const;
 
-export default function PlayNow({ name, signedIn, vsComputer }: { name: () => string | null; signedIn: boolean; vsComputer: (level: string, side: '0' | '1') => void }): ReactNode {
+export interface OpenList {
+  /** The open matches the lobby last listed, and the matches this browser already sits in. */
+  read: () => { matches: readonly PublicMatch[]; mine: ReadonlySet<string> };
+  /** Takes the seat and opens the match; throws as joinSeat does (the seat taken meanwhile…). */
+  join: (matchID: string, seat: PlayerID, name: string) => Promise<void>;
+}
+
+export default function PlayNow({ name, signedIn, vsComputer, open }: { name: () => string | null; signedIn: boolean; vsComputer: (level: string, side: '0' | '1') => void; open?: OpenList }): ReactNode {
   const { t } = useTranslation();
   const [side, setSide] = useState<PairRequest['side']>('either');
   const [clock, setClock] = useState<PairRequest['clock']>('none');
@@ -30,6 +41,24 @@ export default function PlayNow({ name, signedIn, vsComputer }: { name: () => st
   const [error, setError] = useState<string | null>(null);
   const ticket = useRef<string | null>(null);
   const asked = useRef<PairRequest | null>(null);
+  const player = useRef('');
+
+  /** Joins a person waiting in the open list on these terms, if there is one; false when none was taken. */
+  const findOpen = (r: PairRequest) => {
+    if (!open) return null;
+    const { matches, mine } = open.read();
+    return openMatchFor(matches, { side: r.side, clock: r.clock, rated: r.rated } as Wish, mine);
+  };
+  const joinOpen = async (r: PairRequest): Promise<boolean> => {
+    const fit = findOpen(r);
+    if (!fit || !open) return false;
+    try {
+      await open.join(fit.matchID, fit.seat, player.current);
+      return true;
+    } catch {
+      return false; // taken meanwhile, or refused: the queue as before
+    }
+  };
 
   const opened = (s: PairStatus) => {
     if (s.status !== 'paired' || !s.matchID || !s.playerID || !s.playerCredentials) return false;
@@ -44,7 +73,21 @@ export default function PlayNow({ name, signedIn, vsComputer }: { name: () => st
     const timer = setTimeout(() => {
       if (!ticket.current) return;
       pollPair(ticket.current).then(
-        (s) => !opened(s) && setWaiting(s),
+        async (s) => {
+          if (opened(s)) return;
+          // Someone opened a match on these terms meanwhile: take it, giving the ticket up.
+          // The ticket is given up first: paired meanwhile, that match opens instead.
+          const r = asked.current;
+          if (r && ticket.current && findOpen(r)) {
+            const tk = ticket.current;
+            ticket.current = null;
+            const c = await cancelPair(tk).catch(() => null);
+            if (c && c.status === 'paired') return void opened(c as PairStatus);
+            if (!(await joinOpen(r))) await ask(r);
+            return;
+          }
+          setWaiting(s);
+        },
         (e: unknown) => {
           if (!ticket.current) return; // given up meanwhile
           if (e instanceof AccountError && e.status === 404 && asked.current) return void ask(asked.current);
@@ -73,7 +116,9 @@ export default function PlayNow({ name, signedIn, vsComputer }: { name: () => st
     setError(null);
     const n = name();
     if (n === null) return;
+    player.current = n;
     asked.current = { side, clock, rated: signedIn && rated, ...(signedIn ? {} : { name: n }) };
+    if (await joinOpen(asked.current)) return;
     await ask(asked.current);
   };
   const stop = async () => {
@@ -90,6 +135,7 @@ export default function PlayNow({ name, signedIn, vsComputer }: { name: () => st
   return (
     <div className="play-now" role="group" aria-labelledby="play-now-title" data-play-now>
       <h2 id="play-now-title">{t('playNow.title')}</h2>
+      <p className="hint">{t('playNow.hint')}</p>
       {!waiting ? (
         <>
           <label className="field">

@@ -90,10 +90,11 @@ export function Card({ id, selected, onSelect, muted, suggested }: Props): React
       data-card={id}
       data-suggested={suggested || undefined}
       aria-pressed={!!selected}
-      aria-label={suggested ? `${t('card.select', { name })} (${t('hint.suggested')})` : t('card.select', { name })}
       onClick={onSelect}
     >
+      {/* Named by its visible text (what a speech-input user says), the hint's mark added unseen. */}
       {body}
+      {suggested && <span className="sr-only"> ({t('hint.suggested')})</span>}
     </button>
   );
 }

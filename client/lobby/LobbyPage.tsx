@@ -1,7 +1,10 @@
 /**
- * The lobby, following boardgame.io's Lobby flow with LobbyClient: enter a name, create a match as the
- * Editor or Nixon (rules options, private or listed), play the computer, see your own matches and whose
- * move it is, list open matches (host, age, rules), join a free seat, watch, leave, rejoin.
+ * The lobby, following boardgame.io's Lobby flow with LobbyClient. A returning player's own matches come
+ * first (whose move it is, leave, rejoin); then a name and three doors, as Lichess and Board Game Arena
+ * offer them: Play now (a person waiting in the open list on these terms, else quick pairing, else the
+ * computer), play a friend (create as the Editor or Nixon and send the invite link; clock, take-backs
+ * and rules folded), play the computer. Then the sections below the doors, each its own panel
+ * (challenges, friends, the open list: host, age, rules, join a free seat, watch): one more slots in.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +19,7 @@ import { MatchFacts, seatNamed, seatText } from './rows';
 import { dropSeat, formName, heldSeats, savedName, saveName, type HeldSeat } from './seats';
 import { LevelSelect } from '../LevelSelect';
 import { useAccount, rememberAccount, syncSeats } from '../account/session';
-import PlayNow from '../account/PlayNow';
+import PlayNow, { type OpenList } from '../account/PlayNow';
 import { ChallengesPanel } from '../account/Challenges';
 import { ClockSelect } from './ClockSelect';
 import { Friends } from './Friends';
@@ -171,6 +174,17 @@ export default function LobbyPage(): ReactNode {
     }, role);
   };
 
+  // Play now reads the list this page last fetched and joins through the same door as a Join button.
+  const listed = useRef<PublicMatch[]>([]);
+  listed.current = matches ?? [];
+  const openList: OpenList = {
+    read: () => ({ matches: listed.current, mine: new Set(heldSeats().map((s) => s.matchID)) }),
+    join: async (matchID, seat, n) => {
+      await joinSeat(matchID, seat, n);
+      go(`#/match/${matchID}`);
+    },
+  };
+
   const forget = useCallback(() => setMine(heldSeats()), []);
   const leave = (seat: HeldSeat) =>
     void run(async () => {
@@ -194,7 +208,8 @@ export default function LobbyPage(): ReactNode {
           {t('lobby.tutorialLink')}
         </a>
       </p>
-      <section className="panel">
+      {mine.length > 0 && <MyMatches seats={mine} busy={busy} leave={leave} forget={forget} tick={tick} />}
+      <section className="panel lobby-doors" data-lobby-doors>
         <h1>{t('lobby.title')}</h1>
         <label className="field">
           <span>{t('lobby.yourName')}</span>
@@ -209,104 +224,112 @@ export default function LobbyPage(): ReactNode {
             <a href="#/account">{t('account.lobbyHint')}</a>
           </p>
         )}
-        <PlayNow name={needName} signedIn={!!account} vsComputer={(level, side) => vsComputer(level as Level, side)} />
-        <div className="create" role="group" aria-label={t('lobby.create')}>
-          <h2>{t('lobby.create')}</h2>
-          {ROLES.map((r) => (
-            <button key={r} type="button" className={`primary role-${r}`} data-create={r} disabled={busy} onClick={() => create(r)}>
-              {t('lobby.createAs', { role: roleName(t, r) })}
-            </button>
-          ))}
-          <label className="check">
-            <input type="checkbox" data-private checked={unlisted} onChange={(e) => setUnlisted(e.target.checked)} /> {t('lobby.private')}
-          </label>
-          {account && (
-            <label className="check">
-              <input type="checkbox" data-rated-create checked={rated} onChange={(e) => setRated(e.target.checked)} /> {t('playNow.rated')}
-            </label>
-          )}
-          {ratedForm && (
-            <p className="hint" data-rated-rules>
-              {t('lobby.ratedRules')}
-            </p>
-          )}
-          <div className="clock-options">
-            <ClockSelect value={clock} onChange={setClock} marker="data-clock-preset" />
-            {clock === 'none' && !ratedForm && (
-              <label className="check">
-                <input type="checkbox" data-hints checked={hints} onChange={(e) => setHints(e.target.checked)} /> {t('lobby.hints')}
-              </label>
-            )}
-            {clock !== 'none' && !ratedForm && (
-              <label className="field">
-                <span>{t('clock.onTimeout')}</span>
-                <select data-on-timeout value={onTimeout} onChange={(e) => setOnTimeout(e.target.value as 'lose' | 'bot')}>
-                  <option value="lose">{t('clock.lose')}</option>
-                  <option value="bot">{t('clock.bot')}</option>
-                </select>
-              </label>
-            )}
-            <label className="field">
-              <span>{t('takeBack.setting')}</span>
-              <select data-take-backs value={account && rated ? 'off' : takeBacks} disabled={!!account && rated} title={account && rated ? t('takeBack.ratedOff') : undefined} onChange={(e) => setTakeBacks(e.target.value as TakeBackSetting)}>
-                {TAKE_BACK_SETTINGS.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`takeBack.settings.${v}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span>{t('clock.abandon')}</span>
-              <select data-abandon value={handOver ?? ''} onChange={(e) => setAbandon(e.target.value === '' ? null : Number(e.target.value))}>
-                {neverAllowed && <option value="">{t('clock.abandonNever')}</option>}
-                {abandonChoices.map((m) => (
-                  <option key={m} value={m}>
-                    {t('clock.abandonMinutes', { count: m })}
-                  </option>
-                ))}
-              </select>
-            </label>
+        <div className="doors">
+          <div className="door" data-door="now">
+            <PlayNow name={needName} signedIn={!!account} vsComputer={(level, side) => vsComputer(level as Level, side)} open={openList} />
           </div>
-          <details className="rules-options" hidden={ratedForm}>
-            <summary>{t('options.title')}</summary>
-            {OPTION_KEYS.map((k) => (
-              <label key={k} className="field">
-                <span>{t(`options.${k}.label`)}</span>
-                <select data-option={k} value={options[k]} onChange={(e) => setOptions({ ...options, [k]: e.target.value })}>
-                  {OPTION_VALUES[k].map((v) => (
-                    <option key={v} value={v}>
-                      {t(`options.${k}.${v}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+          <div className="door create" role="group" aria-labelledby="friend-title" data-door="friend">
+            <h2 id="friend-title">{t('lobby.friend')}</h2>
+            <p className="hint">{t('lobby.friendHint')}</p>
+            {ROLES.map((r) => (
+              <button key={r} type="button" className={`primary role-${r}`} data-create={r} disabled={busy} onClick={() => create(r)}>
+                {t('lobby.createAs', { role: roleName(t, r) })}
+              </button>
             ))}
-          </details>
-        </div>
-        <div className="vs-computer" role="group" aria-labelledby="vs-computer-title">
-          <h2 id="vs-computer-title">{t('lobby.vsComputer')}</h2>
-          <p className="hint">{t('lobby.vsComputerHint')}</p>
-          <label className="field">
-            <span>{t('lobby.yourRole')}</span>
-            <select data-vs-role value={vsRole} onChange={(e) => setVsRole(e.target.value as PlayerID)}>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {roleName(t, r)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('lobby.level')}</span>
-            <LevelSelect value={vsLevel} onChange={setVsLevel} marker="data-vs-level" />
-          </label>
-          <label className="check">
-            <input type="checkbox" data-vs-hints checked={vsHints} onChange={(e) => setVsHints(e.target.checked)} /> {t('lobby.hints')}
-          </label>
-          <button type="button" className={`primary role-${vsRole}`} data-vs-computer disabled={busy} onClick={() => vsComputer()}>
-            {t('lobby.vsComputerStart')}
-          </button>
+            <label className="check">
+              <input type="checkbox" data-private checked={unlisted} onChange={(e) => setUnlisted(e.target.checked)} /> {t('lobby.private')}
+            </label>
+            {account && (
+              <label className="check">
+                <input type="checkbox" data-rated-create checked={rated} onChange={(e) => setRated(e.target.checked)} /> {t('playNow.rated')}
+              </label>
+            )}
+            {ratedForm && (
+              <p className="hint" data-rated-rules>
+                {t('lobby.ratedRules')}
+              </p>
+            )}
+            <details className="friend-options" data-friend-options>
+              <summary>{t('lobby.friendOptions')}</summary>
+              <div className="clock-options">
+                <ClockSelect value={clock} onChange={setClock} marker="data-clock-preset" />
+                {clock === 'none' && !ratedForm && (
+                  <label className="check">
+                    <input type="checkbox" data-hints checked={hints} onChange={(e) => setHints(e.target.checked)} /> {t('lobby.hints')}
+                  </label>
+                )}
+                {clock !== 'none' && !ratedForm && (
+                  <label className="field">
+                    <span>{t('clock.onTimeout')}</span>
+                    <select data-on-timeout value={onTimeout} onChange={(e) => setOnTimeout(e.target.value as 'lose' | 'bot')}>
+                      <option value="lose">{t('clock.lose')}</option>
+                      <option value="bot">{t('clock.bot')}</option>
+                    </select>
+                  </label>
+                )}
+                <label className="field">
+                  <span>{t('takeBack.setting')}</span>
+                  <select data-take-backs value={account && rated ? 'off' : takeBacks} disabled={!!account && rated} title={account && rated ? t('takeBack.ratedOff') : undefined} onChange={(e) => setTakeBacks(e.target.value as TakeBackSetting)}>
+                    {TAKE_BACK_SETTINGS.map((v) => (
+                      <option key={v} value={v}>
+                        {t(`takeBack.settings.${v}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="field">
+                  <span>{t('clock.abandon')}</span>
+                  <select data-abandon value={handOver ?? ''} onChange={(e) => setAbandon(e.target.value === '' ? null : Number(e.target.value))}>
+                    {neverAllowed && <option value="">{t('clock.abandonNever')}</option>}
+                    {abandonChoices.map((m) => (
+                      <option key={m} value={m}>
+                        {t('clock.abandonMinutes', { count: m })}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+              <details className="rules-options" hidden={ratedForm}>
+                <summary>{t('options.title')}</summary>
+                {OPTION_KEYS.map((k) => (
+                  <label key={k} className="field">
+                    <span>{t(`options.${k}.label`)}</span>
+                    <select data-option={k} value={options[k]} onChange={(e) => setOptions({ ...options, [k]: e.target.value })}>
+                      {OPTION_VALUES[k].map((v) => (
+                        <option key={v} value={v}>
+                          {t(`options.${k}.${v}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ))}
+              </details>
+            </details>
+          </div>
+          <div className="door vs-computer" role="group" aria-labelledby="vs-computer-title" data-door="computer">
+            <h2 id="vs-computer-title">{t('lobby.vsComputer')}</h2>
+            <p className="hint">{t('lobby.vsComputerHint')}</p>
+            <label className="field">
+              <span>{t('lobby.yourRole')}</span>
+              <select data-vs-role value={vsRole} onChange={(e) => setVsRole(e.target.value as PlayerID)}>
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {roleName(t, r)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>{t('lobby.level')}</span>
+              <LevelSelect value={vsLevel} onChange={setVsLevel} marker="data-vs-level" />
+            </label>
+            <label className="check">
+              <input type="checkbox" data-vs-hints checked={vsHints} onChange={(e) => setVsHints(e.target.checked)} /> {t('lobby.hints')}
+            </label>
+            <button type="button" className={`primary role-${vsRole}`} data-vs-computer disabled={busy} onClick={() => vsComputer()}>
+              {t('lobby.vsComputerStart')}
+            </button>
+          </div>
         </div>
         {error && (
           <p className="error" role="alert" data-lobby-error>
@@ -319,7 +342,6 @@ export default function LobbyPage(): ReactNode {
       </section>
 
       {account && <ChallengesPanel onSeats={seatsChanged} />}
-      <MyMatches seats={mine} busy={busy} leave={leave} forget={forget} tick={tick} />
 
       <Friends />
       <section className="panel" data-open-matches={matches?.length}>

@@ -37,7 +37,7 @@ describe('the sign-up form', () => {
       fireEvent.change(form.querySelector('input[name="password"]')!, { target: { value: 'long enough' } });
       fireEvent.submit(form);
     };
-    const error = () => container.querySelector('[data-account-error]')?.textContent;
+    const error = () => container.querySelector('[data-sign-up] [data-account-error]')?.textContent;
     for (const [name, words] of [
       ['Woodwаrd', pages.account!.usernameRefused!.scripts],
       ['has space', pages.account!.usernameRefused!.form],
@@ -61,6 +61,8 @@ describe('passkeys and a look-alike username', () => {
       { id: 'AAAAAAAAAAAAAAAA', name: 'Notebook', addedAt: Date.UTC(2026, 0, 5), lastUsedAt: Date.UTC(2026, 1, 7) },
       { id: 'BBBBBBBBBBBBBBBB', name: 'Passkey 2', addedAt: Date.UTC(2026, 2, 1), lastUsedAt: null },
     ];
+    // happy-dom has no WebAuthn: a browser that has it (the page hides the passkey form without it).
+    vi.stubGlobal('PublicKeyCredential', class {});
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: string | URL | Request, init?: RequestInit) => {

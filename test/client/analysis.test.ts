@@ -175,6 +175,14 @@ describe('the curve and the swings', () => {
     expect(editorCurve(judged, 6).map((v) => Math.round(v * 100))).toEqual([60, 60, 40, 25, 10, 10, 10]);
     expect(editorCurve([], 3)).toEqual([0.5, 0.5, 0.5, 0.5]);
   });
+
+  it('agrees with every swing: one estimate per decision, the graph\'s point at a swing is its "after" (turned round for Nixon)', () => {
+    const judged = [j(1, '0', { before: 0.56, after: 0.3 }), j(2, '1', { before: 0.8, after: 0.35 }), j(3, '0', { before: 0.5, after: 0.45 }), j(4, '1', { before: 0.6, after: 0.6 })];
+    const curve = editorCurve(judged, 4);
+    const swings = pickSwings(judged);
+    expect(swings.map((s) => s.step)).toEqual([2, 1, 3]);
+    for (const s of swings) expect(curve[s.step]).toBeCloseTo(s.decider === '0' ? s.after : 1 - s.after);
+  });
 });
 
 describe("the server's analysis, as the page takes it", () => {
@@ -202,5 +210,25 @@ describe("the server's analysis, as the page takes it", () => {
     ['not an object', 'null'],
   ])('is not shown with %s', (_, a) => {
     expect(servedAnalysis(a, 'm1', 5)).toBeNull();
+  });
+});
+
+describe('the swing marks on the graph', () => {
+  it('never overlap: a mark whose point is taken moves up (or down near the top) and keeps its decision’s x', async () => {
+    const { spread, MARK_GAP } = await import('../../client/replay/analysis/marks');
+    // Three swings of adjacent decisions, 4 px apart on a long game, at nearly the same chance; one near the top.
+    const points = [
+      { x: 100, y: 80 },
+      { x: 104, y: 82 },
+      { x: 108, y: 79 },
+      { x: 300, y: 5 },
+      { x: 303, y: 6 },
+    ];
+    const at = spread(points, 170);
+    expect(at.map((p) => p.x)).toEqual(points.map((p) => p.x));
+    expect(at[0]).toEqual(points[0]);
+    for (let i = 0; i < at.length; i++)
+      for (let j = i + 1; j < at.length; j++) expect(Math.abs(at[i].x - at[j].x) >= MARK_GAP || Math.abs(at[i].y - at[j].y) >= MARK_GAP).toBe(true);
+    for (const p of at) expect(p.y >= 0 && p.y <= 170).toBe(true);
   });
 });

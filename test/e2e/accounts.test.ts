@@ -157,7 +157,7 @@ describe('accounts in the browser', () => {
     const page = await ctx.newPage();
     await page.goto(`${env.server.url}/#/`);
     await page.getByLabel('Your name').fill('Lonely');
-    const group = page.getByRole('group', { name: 'Quick pairing' });
+    const group = page.getByRole('group', { name: 'Play now' });
     expect(await group.getByLabel('Rated').isDisabled()).toBe(true);
     await group.getByLabel('Offer the computer after').selectOption({ label: '15 seconds' });
     await group.getByRole('button', { name: 'Play now' }).click();
@@ -196,7 +196,7 @@ describe('accounts in the browser', () => {
     await cdp.send('WebAuthn.addVirtualAuthenticator', { options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true } });
     await signUp(page, base, 'Keyholder');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
-    await expect.poll(() => page.locator('[data-account-note]').textContent()).toBe('Passkey added: you can sign in with it.');
+    await expect.poll(() => page.locator('[data-passkey-note]').textContent()).toBe('Passkey added: you can sign in with it.');
     await expect.poll(() => page.getByText('1 passkey').count()).toBe(1);
     await page.locator('[data-sign-out]').click();
     await page.getByRole('form', { name: 'Sign in' }).waitFor();
@@ -212,5 +212,33 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByText('0 passkeys').count()).toBe(1);
     await ctx.close();
     expect(env.session.problems).toEqual([]);
+  });
+
+  it('at 127.0.0.1 the account page hides the passkey buttons and says to open localhost; a refused passkey names the browser, next to its button', { timeout: 120_000 }, async () => {
+    const ctx = await env.session.context();
+    const page = await ctx.newPage();
+    await page.goto(`${env.server.url}/#/account`);
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    const why = page.locator('[data-sign-in] [data-passkey-unavailable]');
+    const local = env.server.url.replace('127.0.0.1', 'localhost');
+    await expect.poll(() => why.textContent()).toBe(`Passkeys cannot work at an IP address such as 127.0.0.1: browsers keep them for a site’s name. Open ${local}/#/account to use them.`);
+    expect(await page.getByRole('button', { name: 'Sign in with a passkey' }).count()).toBe(0);
+    await signUp(page, env.server.url, 'Ipholder');
+    expect(await page.locator('[data-passkey-form]').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add a passkey' }).count()).toBe(0);
+    await expect.poll(() => page.locator('[data-passkey-unavailable]').count()).toBe(1);
+    await ctx.close();
+
+    // At localhost, with an authenticator that never answers yes: the refusal sits under the button and is the browser's.
+    const ctx2 = await env.session.context();
+    const page2 = await ctx2.newPage();
+    const cdp = await ctx2.newCDPSession(page2);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', { options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true } });
+    await page2.goto(`${local}/#/account`);
+    await page2.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect.poll(() => page2.locator('[data-sign-in] [data-passkey-error]').textContent(), { timeout: 60_000 }).toMatch(/^Your browser refused the passkey: /);
+    expect(await page2.locator('[data-passkey-unavailable]').count()).toBe(0);
+    await ctx2.close();
   });
 });

@@ -1,9 +1,9 @@
 /**
  * The server's cached analysis in real Chromium against the real server (its bot pool computing it): the
- * first "Analyse" of a finished game finds none ready, so the page analyses in its worker while asking
- * started the server's; once the server has it, reopening the replay — in this browser or another (a
- * phone, in Portuguese) — shows it at once (no progress bar, no worker), with the graph and the swings the
- * server's analysis has.
+ * first "Analyse" of a finished game finds none ready, so asking starts the server's and the page shows
+ * the server's progress and waits for it — no worker of its own, the game computed once; then reopening
+ * the replay — in this browser or another (a phone, in Portuguese) — shows it at once (no progress bar,
+ * no worker), with the graph and the swings the server's analysis has.
  */
 import { describe, expect, it } from 'vitest';
 import { analysisPath, type GameAnalysis } from '../../protocol/analysis';
@@ -22,12 +22,14 @@ describe('the analysis cached by the server', () => {
     await page.goto(`${env.server.url}/#/replay/${matchID}`);
     await page.locator('.replay .game').waitFor();
 
-    // None ready: the page analyses in its own worker (the progress bar), and the server starts its own.
+    // None ready: asking starts the server's; the page shows the server's progress and computes nothing itself.
     await page.getByRole('button', { name: 'Analyse' }).click();
-    await page.getByRole('progressbar').waitFor();
-    let served = await fetch(env.server.url + analysisPath(matchID));
-    expect([200, 202]).toContain(served.status);
-    await expect.poll(async () => (served = await fetch(env.server.url + analysisPath(matchID))).status, { timeout: 200_000, interval: 500 }).toBe(200);
+    await page.locator('[role="progressbar"][data-progress="server"]').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('.analysis-count').textContent()).toMatch(/^The server is (judging decision \d+ of \d+|analysing this game)/);
+    await page.locator('.analysis[data-analysis="done"][data-source="server"]').waitFor({ timeout: 200_000 });
+    expect(page.workers().length).toBe(0);
+    const served = await fetch(env.server.url + analysisPath(matchID));
+    expect(served.status).toBe(200);
     const analysis = (await served.json()) as GameAnalysis;
     const swings = pickSwings(analysis.decisions).map((s) => String(s.step));
     expect(swings.length).toBeGreaterThan(0);

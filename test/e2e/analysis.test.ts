@@ -82,6 +82,14 @@ describe('the analysis of a finished game', () => {
     const instead = await page.locator('.analysis-swings [data-instead]').allTextContents();
     expect(instead).toHaveLength(3);
     for (const line of instead) expect(line).toMatch(/^The bot would have chosen: .+ \(its estimate: \d+%\)\.$/);
+    // The marks never overlap, each sits at its decision's x, and each swing names the chance its point is drawn at.
+    const marks = await page.locator('.analysis-graph [data-swing]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    for (let i = 0; i < marks.length; i++)
+      for (let k = i + 1; k < marks.length; k++) {
+        const [a, b] = [marks[i], marks[k]];
+        expect(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top).toBe(true);
+      }
+    for (const line of await page.locator('.analysis-swings [data-on-graph]').allTextContents()) expect(line).toMatch(/^On the graph: the Editor’s chance \d+%\. $/);
 
     await page.locator('.analysis').screenshot({ path: `${SHOTS}/replay-analysis.png` });
 

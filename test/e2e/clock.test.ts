@@ -57,6 +57,8 @@ describe('clocks and stand-ins', () => {
 
     await editor.goto(`${env.server.url}/#/`);
     await editor.getByLabel('Your name').fill('Ann');
+    // Play a friend folds its clock, take-backs and rules under one summary.
+    await editor.getByText('Clock, take-backs and rules').click();
     await editor.locator('[data-clock-preset]').selectOption('live');
     await editor.locator('[data-abandon]').selectOption('1440');
     await editor.locator('[data-create="0"]').click();

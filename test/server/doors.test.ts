@@ -49,6 +49,12 @@ describe('origins on a server listening on 127.0.0.1', () => {
   afterAll(async () => t?.stop());
   const port = () => new URL(t.url).port;
 
+  it('prints the address to open as http://localhost:<port>: browsers keep passkeys for names, never for 127.0.0.1', () => {
+    const line = t.logs.map((l) => JSON.parse(l) as { msg: string; open?: string }).find((l) => l.msg.startsWith('listening'));
+    expect(line?.open).toBe(`http://localhost:${port()}`);
+    expect(line?.msg).toBe(`listening: open http://localhost:${port()} in a browser`);
+  });
+
   it('refuses a rebound name (Origin equal to http://<Host>) on the API with 403, and creates nothing', async () => {
     const before = (await api(t.url, '/games/watergate')).body.matches.length;
     for (const evil of [`evil.example:${port()}`, 'evil.example', `127.0.0.1.evil.example:${port()}`]) {

@@ -1,6 +1,9 @@
 /**
- * "Analyse" on the replay page: every decision judged by our bot from the decider's own view, in a Web
- * Worker (bots/browser.ts), with a progress bar and Cancel; then the Editor's win-chance graph (Graph.tsx;
+ * "Analyse" on the replay page: every decision judged by our bot from the decider's own view. The server
+ * is asked first: its analysis is computed once for everyone, so while it works the page shows the
+ * server's progress and waits (computing the same game twice at once would double the work and slow
+ * both). Only when the server will not (it keeps none, is busy or away, or stops making progress) does
+ * the page judge in a Web Worker of its own (bots/browser.ts), with a progress bar and Cancel; then the Editor's win-chance graph (Graph.tsx;
  * its chart and uPlot load only now), the three biggest swings with what the bot would have chosen instead, and
  * the record of every decision with the swings marked. Picking a point, a mark or a line moves the replay.
  */
@@ -19,12 +22,20 @@ import './analysis.css';
 type Run =
   | { phase: 'idle' }
   | { phase: 'asking' }
+  | { phase: 'server'; done: number | null; total: number | null }
   | { phase: 'running'; done: number; total: number }
   | { phase: 'done'; judged: Judged[]; source: 'server' | 'browser' }
   | { phase: 'cancelled' }
   | { phase: 'failed'; reason: string };
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
+/** How often the page asks the server how far it is, and how long without progress before computing here. */
+export const SERVER_POLL_MS = 1500;
+export const SERVER_STALL_MS = 60_000;
+const wait = (ms: number, signal: AbortSignal) => new Promise<void>((r) => {
+  const t = setTimeout(r, ms);
+  signal.addEventListener('abort', () => (clearTimeout(t), r()), { once: true });
+});
 
 interface Props {
   data: ReplayData;
@@ -44,9 +55,19 @@ export function AnalysisPanel({ data, states, step, onStep }: Props): ReactNode 
     abort.current = ctl;
     // The server's, if it has it (computed once for everyone); asking also starts it there for the next visitor.
     setRun({ phase: 'asking' });
-    const served = await askServer(data.matchID, states.length - 1);
-    if (ctl.signal.aborted) return;
-    if (served) return setRun({ phase: 'done', judged: served, source: 'server' });
+    let progress = { done: -1, at: Date.now() };
+    for (;;) {
+      const served = await askServer(data.matchID, states.length - 1);
+      if (ctl.signal.aborted) return setRun({ phase: 'cancelled' });
+      if (served.kind === 'ready') return setRun({ phase: 'done', judged: served.judged, source: 'server' });
+      if (served.kind === 'none') break;
+      const done = served.done ?? 0;
+      if (done !== progress.done) progress = { done, at: Date.now() };
+      else if (Date.now() - progress.at > SERVER_STALL_MS) break; // the server stopped: judge here
+      setRun({ phase: 'server', done: served.done, total: served.total });
+      await wait(SERVER_POLL_MS, ctl.signal);
+      if (ctl.signal.aborted) return setRun({ phase: 'cancelled' });
+    }
     const items = decisionsToJudge(data, states);
     setRun({ phase: 'running', done: 0, total: items.length });
     try {
@@ -74,6 +95,7 @@ export function AnalysisPanel({ data, states, step, onStep }: Props): ReactNode 
             {t('analysis.analyse')}
           </button>
         )}
+        {run.phase === 'server' && <Progress done={run.done} total={run.total} server onCancel={() => abort.current?.abort()} />}
         {run.phase === 'running' && <Progress done={run.done} total={run.total} onCancel={() => abort.current?.abort()} />}
         {run.phase === 'cancelled' && <span role="status">{t('analysis.cancelled')}</span>}
         {run.phase === 'failed' && <span role="alert">{t('analysis.failed', { reason: run.reason })}</span>}
@@ -85,23 +107,40 @@ export function AnalysisPanel({ data, states, step, onStep }: Props): ReactNode 
   );
 }
 
-/** The server's analysis of the match, when it has one ready and it is sound; null otherwise (pending, refused, away). */
-async function askServer(matchID: string, last: number): Promise<Judged[] | null> {
+type Served = { kind: 'ready'; judged: Judged[] } | { kind: 'pending'; done: number | null; total: number | null } | { kind: 'none' };
+
+/**
+ * The server's answer: its analysis when ready and sound; pending (202) with how far it is; otherwise
+ * none — it computes none (204), is busy (503), refuses this client (429), sent something unsound, or
+ * cannot be reached — and the page judges the game itself.
+ */
+async function askServer(matchID: string, last: number): Promise<Served> {
   try {
     const res = await fetch(analysisPath(matchID));
-    return res.status === 200 ? servedAnalysis(await res.json(), matchID, last) : null;
+    if (res.status === 200) {
+      const judged = servedAnalysis(await res.json(), matchID, last);
+      return judged ? { kind: 'ready', judged } : { kind: 'none' };
+    }
+    if (res.status === 202) {
+      const p = (await res.json().catch(() => null)) as { done?: unknown; total?: unknown } | null;
+      const n = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+      return { kind: 'pending', done: n(p?.done), total: n(p?.total) };
+    }
+    return { kind: 'none' };
   } catch {
-    return null;
+    return { kind: 'none' };
   }
 }
 
-function Progress({ done, total, onCancel }: { done: number; total: number; onCancel: () => void }): ReactNode {
+/** The progress of the work, in this browser or on the server (whose count is unknown when another of its processes computes). */
+function Progress({ done, total, server = false, onCancel }: { done: number | null; total: number | null; server?: boolean; onCancel: () => void }): ReactNode {
   const { t } = useTranslation();
-  const text = t('analysis.progress', { done, total });
+  const known = done !== null && total !== null;
+  const text = known ? t(server ? 'analysis.serverProgress' : 'analysis.progress', { done, total }) : t('analysis.serverWorking');
   return (
     <>
-      <span className="analysis-progress" role="progressbar" aria-label={t('analysis.analyse')} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} aria-valuetext={text}>
-        <span className="analysis-bar" style={{ width: `${total ? (100 * done) / total : 0}%` }} />
+      <span className="analysis-progress" role="progressbar" aria-label={t('analysis.analyse')} aria-valuemin={0} aria-valuemax={total ?? undefined} aria-valuenow={done ?? undefined} aria-valuetext={text} data-progress={server ? 'server' : 'browser'}>
+        <span className="analysis-bar" style={{ width: `${known && total ? (100 * done) / total : 0}%` }} />
       </span>
       <span className="analysis-count">{text}</span>
       <button type="button" data-analysis-cancel onClick={onCancel}>
@@ -141,6 +180,8 @@ function Result({ judged, data, states, step, onStep }: { judged: Judged[]; data
               {markLabel(s)}
             </button>
             <span> {t('analysis.swingLoss', { who: roleName(t, s.decider), before: pct(s.before), after: pct(s.after) })}. </span>
+            {/* One estimate per decision: the graph's point is this "after", turned round for Nixon (judge.ts). */}
+            <span data-on-graph>{t('analysis.onGraph', { chance: pct(curve[s.step]) })} </span>
             <span data-instead>{t('analysis.instead', { move: bestText(s), chance: pct(s.before) })}</span>
           </li>
         ))}

@@ -7,6 +7,7 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { spread } from './marks';
 
 export interface ChartMark {
   rank: number;
@@ -66,9 +67,13 @@ export function drawChart(el: HTMLElement, { curve, marks, seriesLabel, onPick }
   const place = () => {
     line.style.left = `${u.valToPos(step, 'x')}px`;
     line.dataset.graphStep = String(step);
-    marks.forEach((m, i) => {
-      buttons[i].style.left = `${u.valToPos(m.step, 'x')}px`;
-      buttons[i].style.top = `${u.valToPos(curve[m.step] * 100, 'y')}px`;
+    const spots = spread(
+      marks.map((m) => ({ x: u.valToPos(m.step, 'x'), y: u.valToPos(curve[m.step] * 100, 'y') })),
+      u.over.clientHeight || HEIGHT,
+    );
+    spots.forEach((p, i) => {
+      buttons[i].style.left = `${p.x}px`;
+      buttons[i].style.top = `${p.y}px`;
     });
   };
   const click = (e: MouseEvent) => {
