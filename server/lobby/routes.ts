@@ -19,6 +19,7 @@ import { seatPresenceCleared } from '../match/presence';
 import type { MatchService } from '../match/service';
 import { HttpError } from '../storage/errors';
 import type { MatchStore } from '../storage/types';
+import { seatAccount } from '../storage/accounts';
 import { buildMatch, newMatchID, seatBot } from './matches';
 import { isPrivate, publicMatch } from './public';
 import { firstAsker, holderOf, keptSeatRefusal, laterAsker, type Seated } from './rematch';
@@ -93,6 +94,20 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     ctx.body = { matchID, botSeat, humanSeat: botSeat === '0' ? '1' : '0' } satisfies VsComputerResponse;
   });
 
+  /**
+   * Two accounts where one blocked the other never share a match (server/social/blocks.ts): no challenge,
+   * no pairing, and no join of an open match the other holds — so no chat between them either. The answer
+   * does not say who blocked whom.
+   */
+  const refuseBlocked = async (matchID: string, accountID: string) => {
+    const m = await service.current(matchID);
+    if (!m) return;
+    for (const s of ['0', '1']) {
+      const other = seatAccount(seatEntry(m.metadata.players, s))?.id;
+      if (other && other !== accountID && (await store.social.blockedEither(accountID, other))) throw new HttpError(403, 'you cannot join this match');
+    }
+  };
+
   router.post('/games/:name/:id/join', limit('join'), json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body);
@@ -102,6 +117,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     const name = mark && b.playerName === undefined ? mark.username : v.playerName(b.playerName);
     await refuseAccountName(store.accounts, name, mark);
     const wanted = v.seat(b.playerID, false);
+    if (mark) await refuseBlocked(ctx.params.id, mark.id);
     const data = withNotify(v.playerData(b.data), ctx);
     refuseServerFields(data);
     const playerCredentials = generateCredentials();

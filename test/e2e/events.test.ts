@@ -28,6 +28,8 @@ describe('events in the browser', () => {
     await form.getByLabel('New password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Signed in as EvAnn').waitFor();
+    // On a phone the header's links are in its menu, as a player finds them.
+    await page.locator('.menu-toggle').click();
     await page.getByRole('link', { name: 'Events' }).click();
     const create = page.getByRole('form', { name: 'Create an event' });
     await create.getByLabel('Name').fill('Watergate Open');

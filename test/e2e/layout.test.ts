@@ -61,6 +61,9 @@ async function measure(page: Page) {
 }
 
 async function expectLayout(page: Page, phone: boolean) {
+  // The board's labels are sized from its drawn width (a ResizeObserver, client/board/phone.tsx): on a
+  // loaded host that can land a few frames after the first paint, so wait for the layout to settle.
+  await expect.poll(async () => (await measure(page)).small, { timeout: 5_000 }).toEqual([]);
   const m = await measure(page);
   expect(m.scrollWidth, `sideways scrolling on ${page.url()}`).toBeLessThanOrEqual(m.clientWidth);
   expect(m.small, `text under 11 px on ${page.url()}`).toEqual([]);
@@ -282,7 +285,7 @@ describe('phone: the board or the hand, whichever the decision needs', () => {
       expect(await page.locator('.top nav a').first().isVisible()).toBe(false);
       await page.locator('.menu-toggle').click();
       const links = page.locator('.top nav a');
-      expect(await links.count()).toBe(5);
+      expect(await links.count()).toBe(6); // lobby, rules, tutorial, leaderboard, events, account
       for (const box of await links.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect)))
         expect(box.left >= 0 && box.right <= size.width && box.bottom <= size.height, JSON.stringify(box)).toBe(true);
       await expectLayout(page, true);

@@ -57,4 +57,21 @@ describe.each(backends)('blocks (%s)', (backend) => {
     expect(del.status).toBe(204);
     expect((await api(ts.url, '/api/block', undefined, bearer(bot.token))).body.blocks).toEqual([]);
   });
+  it("a blocked player cannot join an open match the other holds (so they never share a chat); unblocked, they can", async () => {
+    const [annAt, benAt] = [from(), from()];
+    const ann = await signUp(ts.url, `dee_${backend}`, undefined, annAt);
+    const ben = await signUp(ts.url, `eli_${backend}`, undefined, benAt);
+    const made = await ann.call('/games/watergate/create', { numPlayers: 2 }, annAt);
+    expect(made.status).toBe(200);
+    const matchID = made.body.matchID as string;
+    expect((await ann.call(`/games/watergate/${matchID}/join`, { playerID: '0' }, annAt)).status).toBe(200);
+    expect((await ann.call(`/api/block/${ben.username}`, {}, annAt)).status).toBe(200);
+    const refused = await ben.call(`/games/watergate/${matchID}/join`, { playerID: '1' }, benAt);
+    expect(refused.status).toBe(403);
+    // The refusal does not say who blocked whom.
+    expect(JSON.stringify(refused.body)).not.toMatch(/block/i);
+    const del = await fetch(`${ts.url}/api/block/${ben.username}`, { method: 'DELETE', headers: { cookie: ann.cookie, origin: ts.url, ...annAt } });
+    expect(del.status).toBe(204);
+    expect((await ben.call(`/games/watergate/${matchID}/join`, { playerID: '1' }, benAt)).status).toBe(200);
+  });
 });
