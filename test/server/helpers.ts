@@ -300,3 +300,24 @@ export async function play(players: Record<Seat, Player>, n: number, halt = { no
     if (!moved && !halt.now) throw new Error(`seat ${p} found no accepted move at state ${id}`);
   }
 }
+
+/** Who decides now in a match the test server holds (null: nobody, the game is over). */
+export const decider = (s: TestServer, matchID: string) => (s.server.service.peek(matchID)?.state.G.prompt?.player ?? null) as '0' | '1' | null;
+
+/**
+ * The server plays whoever decides (legal moves of the true state, never resigning) until `seat` must decide
+ * with the decision coming from the other seat: a turn start as the notice tests need it.
+ */
+export async function playUntil(s: TestServer, matchID: string, seat: '0' | '1'): Promise<void> {
+  await s.server.service.current(matchID);
+  for (let i = 0; i < 300; i++) {
+    const p = decider(s, matchID);
+    if (p === null) throw new Error('the game ended first');
+    if (p === seat && i > 0) return;
+    const options = legalMoves(s.server.service.peek(matchID)!.state.G as WatergateState, p).filter((m) => m.move !== 'resign');
+    let refusal: string | null = 'no legal move';
+    for (const m of options) if ((refusal = await s.server.move(matchID, p, m.move, m.args[0])) === null) break;
+    if (refusal) throw new Error(refusal);
+  }
+  throw new Error(`seat ${seat} never came to decide`);
+}

@@ -7,10 +7,11 @@
  * server with no SMTP configured, where e-mail is simply unavailable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legalMoves, type PlayerID, type WatergateState } from '../../game/index';
+import type { PlayerID } from '../../game/index';
 import { configFromEnv } from '../../server/config';
 import { logIn, signUp, type Signed } from './account-helpers';
 import { api, play, player, postgresAvailable, startTestServer, stored, until, type TestServer } from './helpers';
+import { playUntil as playUntilOn } from './helpers';
 import { linkToken, smtpServer } from './smtp';
 
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
@@ -37,22 +38,9 @@ async function withAddress(username: string, email: string, lang?: string): Prom
   return s;
 }
 
-const decider = (matchID: string) => (t.server.service.peek(matchID)?.state.G.prompt?.player ?? null) as PlayerID | null;
 
 /** The server plays whoever decides until `seat` must decide (a decision passing to it from the other seat). */
-async function playUntil(matchID: string, seat: PlayerID) {
-  await t.server.service.current(matchID);
-  for (let i = 0; i < 300; i++) {
-    const p = decider(matchID);
-    if (p === null) throw new Error('the game ended first');
-    if (p === seat && i > 0) return;
-    const options = legalMoves(t.server.service.peek(matchID)!.state.G as WatergateState, p).filter((m) => m.move !== 'resign');
-    let refusal: string | null = 'no legal move';
-    for (const m of options) if ((refusal = await t.server.move(matchID, p, m.move, m.args[0])) === null) break;
-    if (refusal) throw new Error(refusal);
-  }
-  throw new Error(`seat ${seat} never came to decide`);
-}
+const playUntil = (matchID: string, seat: PlayerID) => playUntilOn(t, matchID, seat);
 
 /** A rated-or-casual match between two accounts, Editor and Nixon, with their seats' credentials. */
 async function accountMatch(editor: Signed, nixon: Signed, rated = false) {

@@ -7,10 +7,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legalMoves, type PlayerID, type WatergateState } from '../../game/index';
+import type { PlayerID } from '../../game/index';
 import { configFromEnv } from '../../server/config';
 import { isPublicAddress, webhookProblem } from '../../server/notify/webhook';
 import { api, player, startTestServer, stored, until, type TestServer } from './helpers';
+import { playUntil } from './helpers';
 
 /** A webhook receiver on loopback: records each POST; `answers[path]` lists statuses to give first (then 204; 0: no answer). */
 async function receiver() {
@@ -58,22 +59,6 @@ async function match(s: TestServer, webhooks: Partial<Record<PlayerID, string>>)
   return { matchID: matchID as string, creds };
 }
 
-const decider = (s: TestServer, matchID: string) => (s.server.service.peek(matchID)?.state.G.prompt?.player ?? null) as PlayerID | null;
-
-/** The server plays whoever decides until `seat` must decide (a decision passing to it from the other seat). */
-async function playUntil(s: TestServer, matchID: string, seat: PlayerID) {
-  await s.server.service.current(matchID);
-  for (let i = 0; i < 300; i++) {
-    const p = decider(s, matchID);
-    if (p === null) throw new Error('the game ended first');
-    if (p === seat && i > 0) return;
-    const options = legalMoves(s.server.service.peek(matchID)!.state.G as WatergateState, p).filter((m) => m.move !== 'resign');
-    let refusal: string | null = 'no legal move';
-    for (const m of options) if ((refusal = await s.server.move(matchID, p, m.move, m.args[0])) === null) break;
-    if (refusal) throw new Error(refusal);
-  }
-  throw new Error(`seat ${seat} never came to decide`);
-}
 
 const presence = async (s: TestServer, matchID: string, seat: PlayerID) => (await api(s.url, `/games/watergate/${matchID}`)).body.players[Number(seat)].isConnected === true;
 const counted = async (s: TestServer, result: string) => {

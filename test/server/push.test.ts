@@ -10,10 +10,11 @@ import { createECDH, createPublicKey, hkdfSync, createDecipheriv, randomBytes, v
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legalMoves, type PlayerID, type WatergateState } from '../../game/index';
+import type { PlayerID } from '../../game/index';
 import { configFromEnv } from '../../server/config';
 import { openStore } from '../../server/storage/index';
 import { api, dropSchema, PG_URL, player, postgresAvailable, startTestServer, uniqueSchema, until, type Backend, type TestServer } from './helpers';
+import { playUntil } from './helpers';
 import { signUp, type Signed } from './account-helpers';
 
 /** A push service on loopback: records each POST; `answers[path]` gives a status (default 201). */
@@ -86,22 +87,6 @@ async function del(url: string, path: string, who: Signed, body: unknown) {
   return { status: r.status, body: await r.json() };
 }
 
-const decider = (s: TestServer, matchID: string) => (s.server.service.peek(matchID)?.state.G.prompt?.player ?? null) as PlayerID | null;
-
-/** The server plays whoever decides until `seat` must decide (coming from the other seat). */
-async function playUntil(s: TestServer, matchID: string, seat: PlayerID) {
-  await s.server.service.current(matchID);
-  for (let i = 0; i < 300; i++) {
-    const p = decider(s, matchID);
-    if (p === null) throw new Error('the game ended first');
-    if (p === seat && i > 0) return;
-    const options = legalMoves(s.server.service.peek(matchID)!.state.G as WatergateState, p).filter((m) => m.move !== 'resign');
-    let refusal: string | null = 'no legal move';
-    for (const m of options) if ((refusal = await s.server.move(matchID, p, m.move, m.args[0])) === null) break;
-    if (refusal) throw new Error(refusal);
-  }
-  throw new Error(`seat ${seat} never came to decide`);
-}
 const connected = async (s: TestServer, matchID: string, seat: PlayerID) => (await api(s.url, `/games/watergate/${matchID}`)).body.players[Number(seat)].isConnected === true;
 const settle = () => new Promise((r) => setTimeout(r, 600));
 
