@@ -53,14 +53,12 @@ export interface EventPlayer {
   sides: { editor: number; nixon: number };
 }
 
-/** GET /api/tournaments/:id: players best first (score, Buchholz, Sonneborn–Berger, rating). */
-export interface EventView {
+/** What the list and the page both say of an event. */
+export interface EventHead {
   id: string;
   name: string;
   creator: string;
   status: EventStatus;
-  /** Why it ended early or was cancelled: "too-few-players" | "no-pairing-left". */
-  note: string | null;
   /** Rounds started so far. */
   round: number;
   totalRounds: number;
@@ -68,6 +66,12 @@ export interface EventView {
   rated: boolean;
   paired: boolean;
   startsAt: number | null;
+}
+
+/** GET /api/tournaments/:id: players best first (score, Buchholz, Sonneborn–Berger, rating). */
+export interface EventView extends EventHead {
+  /** Why it ended early or was cancelled: "too-few-players" | "no-pairing-left". */
+  note: string | null;
   roundMinutes: number | null;
   entry: EventEntryRules;
   minPlayers: number;
@@ -76,16 +80,6 @@ export interface EventView {
 }
 
 /** GET /api/tournaments: the newest events. */
-export interface EventSummary {
-  id: string;
-  name: string;
-  creator: string;
-  status: EventStatus;
+export interface EventSummary extends EventHead {
   players: number;
-  round: number;
-  totalRounds: number;
-  clock: 'none' | 'live' | 'relaxed';
-  rated: boolean;
-  paired: boolean;
-  startsAt: number | null;
 }

@@ -6,7 +6,7 @@
  * (`seed`), the same for a paired deal's two games, checkable after the event against the replays.
  */
 import { createHash } from 'node:crypto';
-import type { EventGame, EventSummary, EventView } from '../../protocol/events';
+import type { EventGame, EventHead, EventSummary, EventView } from '../../protocol/events';
 import type { TimeControl } from '../../protocol/rated';
 import { gamePoints, pairPoints, standings, type Round, type Side } from './pairing';
 
@@ -104,17 +104,8 @@ export function publicEvent(d: EventDoc): EventView {
   const table = standings(d.entrants.map((e) => ({ id: e.id, rating: e.rating })), pairingRounds(d), d.paired);
   const entrant = new Map(d.entrants.map((e) => [e.id, e]));
   return {
-    id: d.id,
-    name: d.name,
-    creator: d.creator,
-    status: d.status,
+    ...head(d),
     note: d.note ?? null,
-    round: d.rounds.length,
-    totalRounds: d.totalRounds,
-    clock: d.clock,
-    rated: d.rated,
-    paired: d.paired,
-    startsAt: d.startsAt,
     roundMinutes: d.roundMinutes,
     entry: d.entry,
     minPlayers: minEntrants(d.totalRounds),
@@ -130,13 +121,12 @@ export function publicEvent(d: EventDoc): EventView {
   };
 }
 
-/** A line of the list of events. */
-export const eventSummary = (d: EventDoc): EventSummary => ({
+/** What the list and the page both say of an event. */
+const head = (d: EventDoc): EventHead => ({
   id: d.id,
   name: d.name,
   creator: d.creator,
   status: d.status,
-  players: d.entrants.filter((e) => !e.withdrawn).length,
   round: d.rounds.length,
   totalRounds: d.totalRounds,
   clock: d.clock,
@@ -144,3 +134,6 @@ export const eventSummary = (d: EventDoc): EventSummary => ({
   paired: d.paired,
   startsAt: d.startsAt,
 });
+
+/** A line of the list of events. */
+export const eventSummary = (d: EventDoc): EventSummary => ({ ...head(d), players: d.entrants.filter((e) => !e.withdrawn).length });
