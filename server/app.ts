@@ -53,6 +53,7 @@ import { clientMiddleware, compression } from './static';
 import { accounts } from './accounts/index';
 import { EventRunner, type RunnerOptions } from './events/runner';
 import { eventRoutes } from './events/routes';
+import { seasonRoutes } from './seasons/routes';
 import { PASSWORD_COST } from './accounts/password';
 import koaBody from 'koa-body';
 import { botApi } from './bots/api/index';
@@ -312,6 +313,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(account.routes);
   const events = new EventRunner({ store, service, game, log, ...(opts.events || {}) });
   app.use(eventRoutes({ store, runner: events, limiter }));
+  app.use(seasonRoutes({ accounts: store.accounts, limiter }));
   // E-mail routes (under /auth, so the session middleware above has read the cookie).
   const mailRouter = new Router();
   mailRouter.use(async (ctx, next) => (await enforce(limiter, 'api', ctx.state.clientAddress), next()));
