@@ -5,6 +5,7 @@
  * routes are under the 'api' rate limit.
  */
 import Router from '@koa/router';
+import type { SeasonList, SeasonView } from '../../protocol/seasons';
 import type Koa from 'koa';
 import { enforce, type Limiter } from '../limits';
 import type { AccountStore } from '../storage/accounts';
@@ -14,13 +15,7 @@ import { PAST_SEASONS, previous, seasonAt, seasonByID, standings, type SeasonBou
 export const SEASONS_PATH = /^\/api\/seasons(\/|$)/;
 const CACHE_MS = 30_000;
 
-export interface SeasonDoc {
-  id: string;
-  from: number;
-  to: number;
-  current: boolean;
-  table: Standing[];
-}
+type SeasonDoc = SeasonView;
 
 export function seasonRoutes(o: { accounts: AccountStore; limiter: Limiter; now?: () => number }): Koa.Middleware {
   const now = o.now ?? Date.now;
@@ -49,7 +44,7 @@ export function seasonRoutes(o: { accounts: AccountStore; limiter: Limiter; now?
       const d = await season(s);
       past.push({ id: d.id, from: d.from, to: d.to, winners: d.table.filter((x) => x.rank === 1) });
     }
-    ctx.body = { current: { ...current, table: current.table.slice(0, 10) }, past };
+    ctx.body = { current: { ...current, table: current.table.slice(0, 10) }, past } satisfies SeasonList;
   });
   router.get('/:id', async (ctx) => {
     const s = seasonByID(ctx.params.id);

@@ -8,6 +8,7 @@
  * the first is worth at most that many wins however long it plays.
  */
 import type { Side } from '../ratings/rules';
+import type { SeasonStanding } from '../../protocol/seasons';
 import type { SeasonTally } from '../storage/accounts';
 
 export const SEASON_POINTS = {
@@ -56,13 +57,7 @@ export const previous = (s: SeasonBounds): SeasonBounds => seasonAt(s.from - 1);
 
 export type Tally = SeasonTally;
 
-export interface Standing {
-  rank: number;
-  username: string;
-  points: number;
-  wins: number;
-  games: number;
-}
+export type Standing = SeasonStanding;
 
 /** The table: points (ties by more wins, then fewer games, then name), ranks shared by equal points and wins. */
 export function standings(tallies: Tally[], limit = SEASON_TABLE): Standing[] {
