@@ -36,6 +36,14 @@ async function storedGame(store: MatchStore, matchID: string, ids: [string, stri
   await store.commitMove(matchID, moveCommit(s, successor(s, 99), winner === '0' ? '1' : '0', { gameover: { winner, reason: 'resigned' }, updatedAt: at }));
 }
 
+describe('season bounds', () => {
+  it('are calendar quarters in UTC: the last millisecond of a year is its Q4, the next one the new Q1', () => {
+    expect(seasonAt(Date.UTC(2026, 11, 31, 23, 59, 59, 999)).id).toBe('2026-Q4');
+    expect(seasonAt(Date.UTC(2027, 0, 1))).toEqual({ id: '2027-Q1', from: Date.UTC(2027, 0, 1), to: Date.UTC(2027, 3, 1) });
+    expect(previous(seasonAt(Date.UTC(2026, 1, 10))).id).toBe('2025-Q4');
+  });
+});
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
