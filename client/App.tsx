@@ -27,6 +27,7 @@ const ProfilePage = lazy(() => withPageWords(import('./account/ProfilePage')));
 const LeaderboardPage = lazy(() => withPageWords(import('./account/LeaderboardPage')));
 // Events (Swiss tournaments): the list with the create form, and one event's standings.
 const EventsPage = lazy(() => withPageWords(import('./events/EventsPage')));
+const SeasonsPage = lazy(() => withPageWords(import('./seasons/SeasonsPage')));
 const EventPage = lazy(() => withPageWords(import('./events/EventPage')));
 const ResetPage = lazy(() => withPageWords(import('./account/MailPages').then((m) => ({ default: m.ResetPage }))));
 const VerifyEmailPage = lazy(() => withPageWords(import('./account/MailPages').then((m) => ({ default: m.VerifyEmailPage }))));
@@ -81,6 +82,9 @@ export function App(): ReactNode {
           <a href="#/events" aria-current={route.page === 'events' || route.page === 'event' ? 'page' : undefined}>
             {t('app.events')}
           </a>
+          <a href="#/seasons" aria-current={route.page === 'seasons' ? 'page' : undefined}>
+            {t('app.seasons')}
+          </a>
           <a href="#/account" aria-current={route.page === 'account' ? 'page' : undefined} data-account-link>
             {account ?? t('app.signIn')}
           </a>
@@ -126,6 +130,7 @@ export function App(): ReactNode {
           {route.page === 'player' && <ProfilePage username={route.username} key={route.username} />}
           {route.page === 'leaderboard' && <LeaderboardPage />}
           {route.page === 'events' && <EventsPage />}
+          {route.page === 'seasons' && <SeasonsPage id={route.id} key={route.id ?? ''} />}
           {route.page === 'event' && <EventPage id={route.id} key={route.id} />}
           {route.page === 'reset' && <ResetPage token={route.token} key={route.token} />}
           {route.page === 'verify-email' && <VerifyEmailPage token={route.token} key={route.token} />}

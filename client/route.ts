@@ -1,7 +1,7 @@
-/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/replay-file, #/local, #/rules, #/tutorial, #/account, #/player/NAME, #/leaderboard, #/events, #/events/ID, #/reset/TOKEN, #/verify-email/TOKEN. */
+/** Hash routes, so the server only ever serves index.html: #/ lobby, #/match/ID, #/replay/ID, #/replay-file, #/local, #/rules, #/tutorial, #/account, #/player/NAME, #/leaderboard, #/events, #/events/ID, #/seasons, #/seasons/ID, #/reset/TOKEN, #/verify-email/TOKEN. */
 import { useSyncExternalStore } from 'react';
 
-export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'replayFile' } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'account' } | { page: 'player'; username: string } | { page: 'leaderboard' } | { page: 'events' } | { page: 'event'; id: string } | { page: 'reset'; token: string } | { page: 'verify-email'; token: string } | { page: 'missing' };
+export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'replay'; matchID: string } | { page: 'replayFile' } | { page: 'local' } | { page: 'rules' } | { page: 'tutorial' } | { page: 'account' } | { page: 'player'; username: string } | { page: 'leaderboard' } | { page: 'events' } | { page: 'event'; id: string } | { page: 'seasons'; id?: string } | { page: 'reset'; token: string } | { page: 'verify-email'; token: string } | { page: 'missing' };
 
 function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
@@ -15,6 +15,9 @@ function parseRoute(hash: string): Route {
   if (path === '/account') return { page: 'account' };
   if (path === '/leaderboard') return { page: 'leaderboard' };
   if (path === '/events') return { page: 'events' };
+  if (path === '/seasons') return { page: 'seasons' };
+  const season = /^\/seasons\/(\d{4}-Q[1-4])$/.exec(path);
+  if (season) return { page: 'seasons', id: season[1] };
   const event = /^\/events\/([A-Za-z0-9_-]{1,32})$/.exec(path);
   if (event) return { page: 'event', id: event[1] };
   // E-mail links (server/mail/routes.ts): the token is 32 random bytes in base64url.

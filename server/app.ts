@@ -53,6 +53,7 @@ import { clientMiddleware, compression } from './static';
 import { accounts } from './accounts/index';
 import { EventRunner, type RunnerOptions } from './events/runner';
 import { eventRoutes } from './events/routes';
+import { seasonRoutes } from './seasons/routes';
 import { PASSWORD_COST } from './accounts/password';
 import koaBody from 'koa-body';
 import { botApi } from './bots/api/index';
@@ -310,8 +311,21 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const challengeRoutes = challenges({ store, service, game, bus, limiter, log, keepAliveMs: opts.botKeepAliveMs, notice: (c) => notices.noticeChallenge({ ...c, link: `${base()}/#/` }) });
   app.use(challengeRoutes.routes);
   app.use(account.routes);
-  const events = new EventRunner({ store, service, game, log, ...(opts.events || {}) });
+  // A round's start tells each game's absent players (notify/notifier.ts roundStarted: the turn rule), then any caller's hook (tests).
+  const onRound = opts.events ? opts.events.onRound : undefined;
+  const events = new EventRunner({
+    store,
+    service,
+    game,
+    log,
+    ...(opts.events || {}),
+    onRound: (r) => {
+      for (const g of r.games) notifier.roundStarted(g.matchID, r.round);
+      onRound?.(r);
+    },
+  });
   app.use(eventRoutes({ store, runner: events, limiter }));
+  app.use(seasonRoutes({ accounts: store.accounts, limiter }));
   // E-mail routes (under /auth, so the session middleware above has read the cookie).
   const mailRouter = new Router();
   mailRouter.use(async (ctx, next) => (await enforce(limiter, 'api', ctx.state.clientAddress), next()));

@@ -15,6 +15,7 @@ import { useAccount } from './session';
 import { FollowButton } from './FollowButton';
 import { refusalText } from './AccountPage';
 import { changeText, ratingText, unratedText } from './RatedResult';
+import { ProfileSeasons } from '../seasons/ProfileSeasons';
 
 const RatingChart = lazy(() => import('./RatingChart'));
 
@@ -79,6 +80,7 @@ export default function ProfilePage({ username }: { username: string }): ReactNo
         </p>
       </section>
       {account && account.toLowerCase() !== p.username.toLowerCase() && <ChallengeForm username={p.username} bot={!!p.bot} />}
+      <ProfileSeasons username={p.username} />
       <Records id="opponents" title={t('profile.byOpponent')} rows={p.byOpponent.map((o) => ({ key: o.opponent, who: o.opponent, ...o }))} />
       <Records id="levels" title={t('profile.byLevel')} rows={p.byLevel.map((l) => ({ key: l.level, who: t('profile.computer', { level: t(`lobby.levels.${l.level}`) }), ...l }))} />
       <section className="panel" aria-labelledby="finished-title">

@@ -27,6 +27,7 @@ type Words = {
   reset: { subject: string; body: string };
   turn: { subject: (m: string) => string; body: string };
   start: { subject: (m: string) => string; body: string };
+  round: { subject: (m: string) => string; body: string };
   challenge: { subject: (who: string) => string; body: (who: string) => string };
   end: { subject: (m: string) => string; won: string; lost: string; aborted: string; rating: (b: number, a: number) => string };
   clock: { subject: (m: string) => string; body: (left: string) => string };
@@ -46,6 +47,7 @@ const WORDS: Record<MailLang, Words> = {
     reset: { subject: 'Watergate: set a new password', body: 'Someone (we hope you) asked to reset the password of your Watergate account. This link works once, within 30 minutes. Using it signs you out everywhere. If you did not ask for it, ignore this message.' },
     turn: { subject: (m) => `Watergate: your turn in match ${m}`, body: 'It is your turn.' },
     start: { subject: (m) => `Watergate: your game ${m} has started`, body: 'Your opponent has joined and the first decision is yours.' },
+    round: { subject: (m) => `Watergate: a tournament round has started (match ${m})`, body: 'A new round of your tournament has started and your game is ready.' },
     challenge: { subject: (who) => `Watergate: ${who} challenges you`, body: (who) => `${who} challenges you to a game of Watergate.` },
     end: { subject: (m) => `Watergate: game ${m} is over`, won: 'You won.', lost: 'You lost.', aborted: 'The game was aborted.', rating: (b, a) => `Your rating: ${b} → ${a} (${a - b >= 0 ? '+' : ''}${a - b}).` },
     clock: { subject: (m) => `Watergate: your clock is running out in match ${m}`, body: (left) => `Your clock runs out in ${left}. Move before it does, or the game is lost on time.` },
@@ -67,6 +69,7 @@ const WORDS: Record<MailLang, Words> = {
     reset: { subject: 'Watergate: defina uma nova senha', body: 'Alguém (esperamos que você) pediu para redefinir a senha da sua conta do Watergate. Este link funciona uma vez, em até 30 minutos. Usá-lo encerra todas as suas sessões. Se você não pediu isso, ignore esta mensagem.' },
     turn: { subject: (m) => `Watergate: sua vez na partida ${m}`, body: 'É a sua vez.' },
     start: { subject: (m) => `Watergate: sua partida ${m} começou`, body: 'Seu adversário entrou e a primeira decisão é sua.' },
+    round: { subject: (m) => `Watergate: uma rodada do torneio começou (partida ${m})`, body: 'Uma nova rodada do seu torneio começou e a sua partida está pronta.' },
     challenge: { subject: (who) => `Watergate: ${who} desafia você`, body: (who) => `${who} desafia você para uma partida de Watergate.` },
     end: { subject: (m) => `Watergate: a partida ${m} terminou`, won: 'Você venceu.', lost: 'Você perdeu.', aborted: 'A partida foi anulada.', rating: (b, a) => `Sua classificação: ${b} → ${a} (${a - b >= 0 ? '+' : ''}${a - b}).` },
     clock: { subject: (m) => `Watergate: seu relógio está acabando na partida ${m}`, body: (left) => `Seu relógio acaba em ${left}. Jogue antes disso, ou a partida será perdida por tempo.` },
@@ -88,6 +91,7 @@ const WORDS: Record<MailLang, Words> = {
     reset: { subject: 'Watergate：设置新密码', body: '有人（希望是你）请求重置你的 Watergate 账户密码。此链接只能使用一次，30 分钟内有效。使用后你将在所有设备上退出登录。如果不是你本人的请求，请忽略此邮件。' },
     turn: { subject: (m) => `Watergate：对局 ${m} 轮到你了`, body: '轮到你了。' },
     start: { subject: (m) => `Watergate：你的对局 ${m} 已开始`, body: '你的对手已加入，第一个决定由你做出。' },
+    round: { subject: (m) => `Watergate：赛事新一轮已开始（对局 ${m}）`, body: '你的赛事已开始新一轮，你的对局已就绪。' },
     challenge: { subject: (who) => `Watergate：${who} 向你发起挑战`, body: (who) => `${who} 邀请你下一局 Watergate。` },
     end: { subject: (m) => `Watergate：对局 ${m} 已结束`, won: '你赢了。', lost: '你输了。', aborted: '对局已取消。', rating: (b, a) => `你的等级分：${b} → ${a}（${a - b >= 0 ? '+' : ''}${a - b}）。` },
     clock: { subject: (m) => `Watergate：对局 ${m} 中你的时间快用完了`, body: (left) => `你的时间将在 ${left} 后用完。请在此之前走棋，否则将超时判负。` },
@@ -133,7 +137,7 @@ ${links.map((l) => `<p><a href="${esc(l.url)}">${esc(l.label)}</a></p>`).join(''
 
 export type Message =
   | { kind: 'verify' | 'reset'; link: string }
-  | { kind: 'turn' | 'start'; matchID: string; link: string; unsubscribe: string }
+  | { kind: 'turn' | 'start' | 'round'; matchID: string; link: string; unsubscribe: string }
   | { kind: 'challenge'; from: string; link: string; unsubscribe: string }
   | { kind: 'end'; matchID: string; outcome: 'won' | 'lost' | 'aborted'; rating?: { before: number; after: number }; link: string; unsubscribe: string }
   | { kind: 'clock'; matchID: string; leftMs: number; link: string; unsubscribe: string }
@@ -147,6 +151,7 @@ export function render(lang: MailLang, m: Message): Rendered {
       return compose(lang, w[m.kind].subject, [w[m.kind].body], [{ url: m.link, label: m.link }]);
     case 'turn':
     case 'start':
+    case 'round':
       return compose(lang, w[m.kind].subject(m.matchID), [w[m.kind].body], [{ url: m.link, label: w.open }], m.unsubscribe);
     case 'challenge':
       return compose(lang, w.challenge.subject(m.from), [w.challenge.body(m.from)], [{ url: m.link, label: w.open }], m.unsubscribe);

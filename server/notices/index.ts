@@ -14,11 +14,18 @@ import type { SeatNotify } from '../notify/notifier';
 
 type Seat = '0' | '1';
 
-/** A turn (or the game's first decision, `start`) became an absent seat's. */
+/**
+ * A turn (or the game's first decision, `start`) became an absent seat's; or, `round`, an event's round
+ * started and this seat's game is made (server/events/runner.ts `onRound`: both seats of each game, by
+ * the same away rule). A round's game is a turn notice, not a kind of its own: the player acts on it the
+ * same way (open the match), and the same switch ("your turn") and limits (once per match per hour) fit.
+ */
 export interface TurnNotice {
   matchID: string;
   seat: Seat;
-  kind: 'turn' | 'start';
+  kind: 'turn' | 'start' | 'round';
+  /** The event's round number (`round` only). */
+  round?: number;
   /** The account holding the seat (server-set), or null for a guest seat. */
   accountID: string | null;
   /** The seat's own webhook registration (a guest's, or one made before the seat was the account's). */

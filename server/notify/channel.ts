@@ -32,7 +32,9 @@ export function webhookChannel(o: WebhookChannelOptions): NoticeChannel {
       if (!target) return;
       const link = o.link(n.matchID, target.base);
       const text =
-        n.kind === 'start'
+        n.kind === 'round'
+          ? `Watergate: round ${n.round ?? ''} of your tournament has started; your game is match ${n.matchID} (${roleText(n.seat)}). ${link}`
+          : n.kind === 'start'
           ? `Watergate: your opponent has joined match ${n.matchID} and the first decision is yours (${roleText(n.seat)}). ${link}`
           : `Watergate: it is your turn (${roleText(n.seat)}) in match ${n.matchID}. ${link}`;
       const reasons: string[] = [];

@@ -91,12 +91,27 @@ export class TurnNotifier {
     );
   }
 
-  private notify(matchID: string, metadata: MatchData, seat: Seat, kind: 'turn' | 'start'): void {
+  /**
+   * An event's round made this match (events/runner.ts `onRound`, once per round across processes): each
+   * seat's player hears of it when absent, by the same rule as a turn.
+   */
+  roundStarted(matchID: string, round: number): void {
+    this.o.notices.track(
+      this.o.service.current(matchID).then((m) => {
+        if (!m) return;
+        for (const seat of ['0', '1'] as const) this.notify(matchID, m.metadata, seat, 'round', round);
+      }),
+      'turn',
+      matchID,
+    );
+  }
+
+  private notify(matchID: string, metadata: MatchData, seat: Seat, kind: 'turn' | 'start' | 'round', round?: number): void {
     const p = seatEntry(metadata.players, seat);
     // Nobody to tell when the computer plays the seat: a vs-computer bot, or a stand-in for its owner.
     const played = botLevelOf(p) !== null || metadata.standIns?.[seat] !== undefined;
     if (!p || p.isConnected === true || played) return;
     const seatNotify = notifyOf(p.data);
-    this.o.notices.turn({ matchID, seat, kind, accountID: accountOf(p.data), seatNotify, link: this.link(matchID, seatNotify?.base) });
+    this.o.notices.turn({ matchID, seat, kind, ...(round === undefined ? {} : { round }), accountID: accountOf(p.data), seatNotify, link: this.link(matchID, seatNotify?.base) });
   }
 }

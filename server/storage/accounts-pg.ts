@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { newRating } from '../ratings/glicko';
 import { gameEnd, PAIR_LIMIT, SIDES, unratedBecause, type Side } from '../ratings/rules';
-import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket, type ApiToken, tokenRow, TOKEN_USE_GRANULARITY_MS } from './accounts';
+import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, seasonQuery, seasonTally, type SeasonTally, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket, type ApiToken, tokenRow, TOKEN_USE_GRANULARITY_MS } from './accounts';
 import { passkeyRow, PAIR_RATED_SQL, RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
 import { lookalikeKey } from './lookalike';
 import { notBlocked } from './social';
@@ -286,6 +286,10 @@ export class PgAccounts implements AccountStore {
   async matchResults(matchID: string): Promise<ResultRow[]> {
     const { rows } = await this.sql.query(`SELECT ${RESULT_COLUMNS} FROM ${this.n.x} WHERE match_id = $1 ORDER BY side`, [matchID]);
     return rows.map((r) => resultRow(r as never));
+  }
+  async seasonTallies(from: number, to: number): Promise<SeasonTally[]> {
+    const { rows } = await this.sql.query(seasonQuery({ accounts: this.n.a, results: this.n.x }, ['$1', '$2']), [from, to]);
+    return rows.map(seasonTally);
   }
   async leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]> {
     const { rows } = await this.sql.query(boardQuery(side, { accounts: this.n.a, ratings: this.n.r, results: this.n.x }, ['$1', '$2']), [minGames, limit]);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { UnratedReason } from '../../protocol/accounts';
 import { gameEnd, PAIR_LIMIT, unratedBecause, type Side } from '../ratings/rules';
-import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket, type ApiToken, tokenRow, TOKEN_USE_GRANULARITY_MS } from './accounts';
+import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, seasonQuery, seasonTally, type SeasonTally, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket, type ApiToken, tokenRow, TOKEN_USE_GRANULARITY_MS } from './accounts';
 import { lookalikeKey } from './lookalike';
 import { notBlocked } from './social';
 import { mergeMetadata, type StoredRow } from './types';
@@ -297,6 +297,9 @@ export class SqliteAccounts implements AccountStore {
   }
   async matchResults(matchID: string): Promise<ResultRow[]> {
     return (this.db.prepare(`SELECT ${RESULT_COLUMNS} FROM wg_results WHERE match_id = ? ORDER BY side`).all(matchID) as ResultDbRow[]).map(resultRow);
+  }
+  async seasonTallies(from: number, to: number): Promise<SeasonTally[]> {
+    return (this.db.prepare(seasonQuery({ accounts: 'wg_accounts', results: 'wg_results' }, ['?', '?'])).all(from, to) as Record<string, unknown>[]).map(seasonTally);
   }
   async leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]> {
     return (this.db.prepare(boardQuery(side, { accounts: 'wg_accounts', ratings: 'wg_ratings', results: 'wg_results' }, ['?', '?'])).all(minGames, limit) as Record<string, unknown>[]).map(boardEntry);

@@ -136,6 +136,24 @@ export function boardQuery(side: Side | 'combined', t: { accounts: string; ratin
     WHERE ${where} AND ${opponents} ORDER BY ${order} DESC, a.username LIMIT ${params[1]}`;
 }
 
+/** An account's rated games and wins against one opponent on one side, in a season (server/seasons/season.ts scores them). */
+export interface SeasonTally {
+  username: string;
+  side: Side;
+  wins: number;
+  games: number;
+}
+
+/**
+ * The season tallies' query on either backend (`params`: the season's start, inclusive, and end): only
+ * rated records count (the rating rules' refusals, pair limit included, count nothing), grouped per
+ * opponent and side so the season's own cap per opponent can be applied.
+ */
+export const seasonQuery = (t: { accounts: string; results: string }, params: [string, string]) =>
+  `SELECT a.username, x.side, sum(x.won) AS wins, count(*) AS games FROM ${t.results} x JOIN ${t.accounts} a ON a.id = x.account_id
+    WHERE x.rated = 1 AND x.finished_at >= ${params[0]} AND x.finished_at < ${params[1]} GROUP BY a.username, x.side, x.opponent_id`;
+export const seasonTally = (r: Record<string, unknown>): SeasonTally => ({ username: String(r.username), side: r.side === '1' ? '1' : '0', wins: Number(r.wins), games: Number(r.games) });
+
 /**
  * Where an account was seen asking to be paired (docs/RATINGS.md "One person, two accounts"): its address
  * (per /64 for IPv6, as server/limits.ts counts it) and its browser's device cookie, each kept only as an
@@ -249,6 +267,8 @@ export interface AccountStore {
   /** A finished match's records (one per account seat), side '0' first. */
   matchResults(matchID: string): Promise<ResultRow[]>;
   leaderboard(side: Side | 'combined', minGames: number, limit: number): Promise<BoardEntry[]>;
+  /** Rated-game tallies of the games that ended in [from, to) (seasonQuery). */
+  seasonTallies(from: number, to: number): Promise<SeasonTally[]>;
 
   /** Records where the account was seen (hashed, SEEN): on signing in and asking to be paired. */
   see(accountID: string, seen: Seen[], now: number): Promise<void>;

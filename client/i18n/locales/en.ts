@@ -21,6 +21,7 @@ const en = {
     menu: 'Menu',
     leaderboard: 'Leaderboard',
     events: 'Events',
+    seasons: "Seasons",
     signIn: 'Sign in',
   },
   role: { '0': 'Editor', '1': 'Nixon', spectator: 'Spectator', you: 'you' },

@@ -23,6 +23,7 @@ const ptBR: Translation = {
     menu: 'Menu',
     leaderboard: 'Classificação',
     events: 'Torneios',
+    seasons: "Temporadas",
     signIn: 'Entrar',
   },
   role: { '0': 'Editor', '1': 'Nixon', spectator: 'Espectador', you: 'você' },

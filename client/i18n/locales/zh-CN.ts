@@ -23,6 +23,7 @@ const zhCN: Translation = {
     menu: '菜单',
     leaderboard: '排行榜',
     events: '赛事',
+    seasons: "赛季",
     signIn: '登录',
   },
   role: { '0': '主编', '1': '尼克松', spectator: '观众', you: '你' },
