@@ -285,7 +285,7 @@ describe('phone: the board or the hand, whichever the decision needs', () => {
       expect(await page.locator('.top nav a').first().isVisible()).toBe(false);
       await page.locator('.menu-toggle').click();
       const links = page.locator('.top nav a');
-      expect(await links.count()).toBe(6); // lobby, rules, tutorial, leaderboard, events, account
+      expect(await links.count()).toBe(7); // lobby, rules, tutorial, leaderboard, events, seasons, account
       for (const box of await links.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect)))
         expect(box.left >= 0 && box.right <= size.width && box.bottom <= size.height, JSON.stringify(box)).toBe(true);
       await expectLayout(page, true);
