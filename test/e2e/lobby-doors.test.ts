@@ -14,6 +14,7 @@ describe('the lobby', () => {
     const host = await hostCtx.newPage();
     await host.goto(`${env.server.url}/#/`);
     const doors = host.locator('[data-lobby-doors] [data-door]');
+    await doors.first().waitFor(); // the lobby is drawn after its words load
     expect(await doors.evaluateAll((els) => els.map((e) => e.getAttribute('data-door')))).toEqual(['now', 'friend', 'computer']);
     expect(await host.getByRole('group', { name: 'Play a friend' }).count()).toBe(1);
     expect(await host.getByRole('group', { name: 'Play vs computer' }).count()).toBe(1);
