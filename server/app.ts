@@ -308,7 +308,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   app.use(botApiRoutes.join);
   app.use(botApiRoutes.routes);
   // Challenges by name, blocks and the event stream (challenges/, social/): a session or a bot token.
-  const challengeRoutes = challenges({ store, service, game, bus, limiter, log, keepAliveMs: opts.botKeepAliveMs, notice: (c) => notices.noticeChallenge({ ...c, link: `${base()}/#/` }) });
+  const challengeRoutes = challenges({ store, service, game, bus, limiter, log, keepAliveMs: opts.botKeepAliveMs, notice: (c) => notices.noticeChallenge({ ...c, link: `${base()}/#/` }), kick: (id) => events.kick(id) });
   app.use(challengeRoutes.routes);
   app.use(account.routes);
   // A round's start tells each game's absent players (notify/notifier.ts roundStarted: the turn rule), then any caller's hook (tests).
@@ -323,6 +323,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       for (const g of r.games) notifier.roundStarted(g.matchID, r.round);
       onRound?.(r);
     },
+    // Every event game (a paired challenge's two included): both accounts' event streams hear gameStart.
+    onGame: (matchID, metadata) => challengeRoutes.gameStart(matchID, metadata),
   });
   app.use(eventRoutes({ store, runner: events, limiter }));
   app.use(seasonRoutes({ accounts: store.accounts, limiter }));

@@ -25,7 +25,7 @@ export { EVENTS } from './events';
 /** The paths served here (the session middleware reads the cookie on them). */
 export const SOCIAL_PATHS = /^\/api\/(challenge|block|stream\/event)(\/|$)/;
 
-export function challenges(o: { store: MatchStore; service: MatchService; game: Game; bus: Bus; limiter: Limiter; log: Logger; keepAliveMs?: number; notice?: ChallengeNoticeHook }): { routes: Koa.Middleware; joined(matchID: string, metadata: MatchData): void; close(): void } {
+export function challenges(o: { store: MatchStore; service: MatchService; game: Game; bus: Bus; limiter: Limiter; log: Logger; keepAliveMs?: number; notice?: ChallengeNoticeHook; kick?: (eventID: string) => Promise<void> }): { routes: Koa.Middleware; gameStart(matchID: string, metadata: MatchData): void; joined(matchID: string, metadata: MatchData): void; close(): void } {
   const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '2kb', jsonStrict: true }) as unknown as Router.Middleware;
   const events = new AccountEvents({ bus: o.bus, service: o.service, accounts: o.store.accounts, log: o.log, keepAliveMs: o.keepAliveMs });
   const router = new Router();
@@ -33,10 +33,11 @@ export function challenges(o: { store: MatchStore; service: MatchService; game: 
     await enforce(o.limiter, 'api', address(ctx as never));
     await next();
   });
-  addChallengeRoutes({ router, json, store: o.store, service: o.service, game: o.game, limiter: o.limiter, events, notice: o.notice });
+  addChallengeRoutes({ router, json, store: o.store, service: o.service, game: o.game, limiter: o.limiter, events, notice: o.notice, kick: o.kick });
   addBlockRoutes({ router, accounts: o.store.accounts, social: o.store.social, limiter: o.limiter });
   const routes = router.routes();
   return {
+    gameStart: (matchID: string, metadata: MatchData) => events.gameStart(matchID, metadata),
     routes: (ctx, next) => (SOCIAL_PATHS.test(ctx.path) ? routes(ctx as never, next) : next()),
     // A seat taken through the Lobby's join route that completes the match: its account seats hear gameStart.
     joined: (matchID, metadata) => {

@@ -25,8 +25,12 @@ import { HttpError } from '../storage/errors';
 import type { Challenge, ChallengeSide } from '../storage/social';
 import type { MatchStore } from '../storage/types';
 import type { AccountEvents } from './events';
-import { createChallengeMatch, setupOf } from './match';
+import { createChallengeMatch, seatOfSide, setupOf } from './match';
 import { challengeOut } from './wire';
+import { seatEntry } from '../../protocol/index';
+import type { EventGame } from '../../protocol/events';
+import { pairedChallengeEvent } from '../events/duel';
+import { publicEvent, type EventDoc } from '../events/event';
 
 export const CHALLENGES = {
   /** A challenge with the live clock waits this long for an answer. */
@@ -47,7 +51,7 @@ const idOf = (raw: string): string => {
 /** Tells the challenged account by its notice channels (server/notices/ noticeChallenge: e-mail, push). */
 export type ChallengeNoticeHook = (n: { accountID: string; from: string }) => void;
 
-export function addChallengeRoutes(o: { router: Router; json: Router.Middleware; store: MatchStore; service: MatchService; game: Game; limiter: Limiter; events: AccountEvents; notice?: ChallengeNoticeHook }): void {
+export function addChallengeRoutes(o: { router: Router; json: Router.Middleware; store: MatchStore; service: MatchService; game: Game; limiter: Limiter; events: AccountEvents; notice?: ChallengeNoticeHook; kick?: (eventID: string) => Promise<void> }): void {
   const { router, json, store, limiter, events } = o;
   const accounts = store.accounts;
   const social = store.social;
@@ -70,13 +74,16 @@ export function addChallengeRoutes(o: { router: Router; json: Router.Middleware;
     const { account } = await caller(ctx, accounts);
     await enforce(limiter, 'challenge', account.id);
     const b = v.body(ctx.request.body ?? {});
-    v.allowOnly(b, ['side', 'rated', 'clock', 'takeBacks']);
+    v.allowOnly(b, ['side', 'rated', 'clock', 'takeBacks', 'paired']);
     const side = b.side ?? 'random';
     if (!(SIDES as readonly unknown[]).includes(side)) throw new HttpError(400, 'side must be "editor", "nixon" or "random"');
     const clock = b.clock ?? 'none';
     if (!(TIME_CONTROL_NAMES as readonly unknown[]).includes(clock)) throw new HttpError(400, `clock must be ${TIME_CONTROL_NAMES.map((n) => `"${n}"`).join(', ')}`);
     const rated = v.optionalBoolean(b.rated, 'rated') ?? false;
     const takeBacks = v.optionalBoolean(b.takeBacks, 'takeBacks') ?? false;
+    const paired = v.optionalBoolean(b.paired, 'paired') ?? false;
+    // A pair is played under the events' fixed rules (server/events/runner.ts): no take-backs.
+    if (paired && takeBacks) throw new HttpError(400, 'paired deals are played without take-backs: leave takeBacks out');
     const them = await accountByName(accounts, ctx.params.username);
     if (them.id === account.id) throw new HttpError(400, 'you cannot challenge yourself');
     if (rated && them.bot !== account.bot) throw new HttpError(400, 'a game between a human and a bot is always casual: leave rated out');
@@ -90,6 +97,7 @@ export function addChallengeRoutes(o: { router: Router; json: Router.Middleware;
       clock: clock as TimeControl,
       rated,
       takeBacks,
+      paired,
       createdAt: now,
       expiresAt: now + (clock === 'live' ? CHALLENGES.liveMs : CHALLENGES.correspondenceMs),
     };
@@ -125,12 +133,42 @@ export function addChallengeRoutes(o: { router: Router; json: Router.Middleware;
     const from = await accounts.byID(c.fromID);
     if (!from) throw new HttpError(404, 'no such challenge');
     const { password: _p, ...challenger } = from;
+    if (c.paired) {
+      // The pair is a hidden event of one paired round (events/duel.ts): the event runner deals, makes both matches and scores.
+      const [editor, nixon] = seatOfSide(c.side) === '0' ? [challenger, account] : [account, challenger];
+      const doc = pairedChallengeEvent({ id: c.id, clock: c.clock as TimeControl, rated: c.rated }, editor, nixon, Date.now());
+      const first = doc.rounds[0].boards[0].games[0].matchID;
+      settled(await social.settle(c.id, 'accepted', Date.now(), first));
+      await store.events.insert({ id: doc.id, version: 0, status: doc.status, nextAt: Date.now(), createdAt: doc.createdAt, doc: JSON.stringify(doc) });
+      await o.kick?.(doc.id);
+      // The acceptor's seat and credentials once the runner has made the match (any process's next tick otherwise).
+      const m = (await store.head(first))?.metadata;
+      const seat = editor.id === account.id ? '0' : '1';
+      const entry = m ? seatEntry(m.players, seat) : undefined;
+      ctx.body = { matchID: first, playerID: seat, ...(entry?.credentials ? { playerCredentials: entry.credentials } : {}), paired: true };
+      return;
+    }
     // Claimed first, with the match's id (once, whichever process and request): only then is the match made.
     const matchID = newMatchID();
     const mine = settled(await social.settle(c.id, 'accepted', Date.now(), matchID));
     const made = await createChallengeMatch({ game: o.game, store, service: o.service }, matchID, mine, challenger, account);
     events.gameStart(made.matchID, made.metadata);
     ctx.body = { matchID: made.matchID, playerID: made.seat, playerCredentials: made.credentials };
+  });
+
+  // One challenge as its two players see it; a paired one with its pair: both games (matchID, sides, result, the deal's hash) and the pair's score.
+  router.get('/api/challenge/:id', async (ctx) => {
+    const { account } = await caller(ctx, accounts);
+    const c = await social.challenge(idOf(ctx.params.id));
+    if (!c || (c.toID !== account.id && c.fromID !== account.id)) throw new HttpError(404, 'no such challenge');
+    ctx.set('Cache-Control', 'no-store');
+    const row = c.paired && c.status === 'accepted' ? await store.events.get(c.id) : undefined;
+    if (!row) return void (ctx.body = challengeOut(c));
+    const d = JSON.parse(row.doc) as EventDoc;
+    const board = d.rounds[0].boards[0];
+    const games = publicEvent(d).rounds[0].filter((g): g is EventGame => 'matchID' in g);
+    const points = board.points ? { [d.entrants.find((e) => e.id === board.editor)!.username]: board.points[0], [d.entrants.find((e) => e.id === board.nixon)!.username]: board.points[1] } : null;
+    ctx.body = { ...challengeOut(c), pair: { games, score: points } };
   });
 
   router.post('/api/challenge/:id/decline', async (ctx) => {

@@ -12,6 +12,7 @@ export function challengeOut(c: Challenge) {
     clock: c.clock,
     rated: c.rated,
     takeBacks: c.takeBacks,
+    ...(c.paired ? { paired: true as const } : {}),
     status: c.status,
     createdAt: c.createdAt,
     expiresAt: c.expiresAt,

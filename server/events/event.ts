@@ -61,6 +61,8 @@ export interface EntryRules {
 
 export interface EventDoc {
   id: string;
+  /** A paired-deals challenge's pair (duel.ts): not listed, no round notices. */
+  challenge?: boolean;
   name: string;
   creatorID: string;
   creator: string;

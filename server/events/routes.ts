@@ -82,8 +82,10 @@ export function eventRoutes(o: { store: MatchStore; runner: EventRunner; limiter
   };
   const read = async (id: string): Promise<{ row: EventRow; doc: EventDoc }> => {
     const row = await rows.get(id);
-    if (!row) throw new HttpError(404, 'no such event');
-    return { row, doc: JSON.parse(row.doc) as EventDoc };
+    const doc = row && (JSON.parse(row.doc) as EventDoc);
+    // A paired challenge's pair (duel.ts) is no event of these routes: its players read it at GET /api/challenge/:id.
+    if (!row || !doc || doc.challenge) throw new HttpError(404, 'no such event');
+    return { row, doc };
   };
   /** Applies `change` to the stored document by a conditional write, rereading on a conflict. */
   const change = async (id: string, fn: (d: EventDoc) => void): Promise<EventDoc> => {
@@ -138,7 +140,7 @@ export function eventRoutes(o: { store: MatchStore; runner: EventRunner; limiter
   });
 
   router.get('/', async (ctx) => {
-    ctx.body = { events: (await rows.list(EVENT_LIMITS.listed)).map((r) => eventSummary(JSON.parse(r.doc) as EventDoc)) };
+    ctx.body = { events: (await rows.list(EVENT_LIMITS.listed)).map((r) => JSON.parse(r.doc) as EventDoc).filter((d) => !d.challenge).map(eventSummary) };
   });
 
   router.get('/:id', async (ctx) => {

@@ -20,7 +20,7 @@ import { buildMatch, newMatchID } from '../lobby/matches';
 import { ratedSetupData } from '../lobby/validate';
 import type { Logger } from '../log';
 import type { MatchService } from '../match/service';
-import type { MatchStore } from '../storage/types';
+import type { MatchData, MatchStore } from '../storage/types';
 import { boardPoints, minEntrants, pairingRounds, type BoardDoc, type EventDoc, type GameDoc } from './event';
 import { pairRound, type Side } from './pairing';
 
@@ -38,6 +38,8 @@ export interface RunnerOptions {
    * whose write marked it announced), after that write: the place for notices to its players.
    */
   onRound?: (r: RoundStart) => void;
+  /** A game's match is made with both accounts seated (after the write that recorded it): the place for gameStart lines. */
+  onGame?: (matchID: string, metadata: MatchData) => void;
 }
 
 export interface RoundStart {
@@ -134,6 +136,7 @@ export class EventRunner {
     let more = false;
     let announce = false;
     const roundAt = d.rounds.length - 1;
+    const made: [string, MatchData][] = [];
     if (d.status === 'open' && d.startsAt !== null && now >= d.startsAt) {
       if (d.entrants.filter((e) => !e.withdrawn).length < minEntrants(d.totalRounds)) {
         d.status = 'cancelled';
@@ -151,7 +154,8 @@ export class EventRunner {
       for (let i = 0; i < unmade.length; i += 8)
         await Promise.all(
           unmade.slice(i, i + 8).map(async ({ b, g }) => {
-            await this.ensureMatch(d, b, g);
+            const m = await this.ensureMatch(d, b, g);
+            if (m) made.push([g.matchID, m]);
             g.ready = changed = true;
           }),
         );
@@ -190,7 +194,14 @@ export class EventRunner {
       this.o.log.info({ event: id, round: d.rounds.length, boards: r.boards.length, bye: r.bye !== null }, 'events: round paired');
     }
     if (d.status !== row.status) this.o.log.info({ event: id, status: d.status, note: d.note }, 'events: status');
-    if (announce) this.announce(d, roundAt);
+    if (announce && !d.challenge) this.announce(d, roundAt);
+    for (const [matchID, m] of made) {
+      try {
+        this.o.onGame?.(matchID, m);
+      } catch (e) {
+        this.o.log.warn({ event: id, err: (e as Error).message }, 'events: the game notice failed');
+      }
+    }
     if (more) this.again.add(id);
     return more ? 'more' : 'done';
   }
@@ -261,7 +272,7 @@ export class EventRunner {
   }
 
   /** Creates a game's match (both accounts seated, the board's deal) unless it exists, and links the seats to the accounts. */
-  private async ensureMatch(d: EventDoc, b: BoardDoc, g: GameDoc): Promise<void> {
+  private async ensureMatch(d: EventDoc, b: BoardDoc, g: GameDoc): Promise<MatchData | null> {
     const { store, service, game } = this.o;
     const seats = [[g.editor, '0'], [g.nixon, '1']] as const;
     // An entrant whose account was deleted meanwhile sits as "deleted player", linked to nobody: its game is a no-show.
@@ -291,6 +302,7 @@ export class EventRunner {
       }
     }
     // Idempotent: the links (GET /me/matches: the players' credentials on any device) and the news of the seats (a clock starts).
-    await service.changeMetadata(g.matchID, (m) => ({ metadata: m, links: seats.filter(([id]) => alive.has(id)).map(([accountID, seat]) => ({ matchID: g.matchID, seat, accountID })) }));
+    const done = await service.changeMetadata(g.matchID, (m) => ({ metadata: m, links: seats.filter(([id]) => alive.has(id)).map(([accountID, seat]) => ({ matchID: g.matchID, seat, accountID })) }));
+    return done ?? null;
   }
 }

@@ -26,6 +26,8 @@ export interface Challenge {
   clock: string;
   rated: boolean;
   takeBacks: boolean;
+  /** Paired deals: two matches on one deal, sides swapped (server/events/duel.ts). */
+  paired: boolean;
   status: ChallengeStatus;
   createdAt: number;
   expiresAt: number;
@@ -97,6 +99,7 @@ const challengeRow = (r: Record<string, unknown>): Challenge => ({
   clock: String(r.clock),
   rated: Boolean(r.rated),
   takeBacks: Boolean(r.take_backs),
+  paired: Boolean(r.paired),
   status: r.status as ChallengeStatus,
   createdAt: Number(r.created_at),
   expiresAt: Number(r.expires_at),
@@ -106,6 +109,8 @@ const challengeRow = (r: Record<string, unknown>): Challenge => ({
 export function sqliteSocial(db: Database.Database): SocialRows {
   const n = { b: 'wg_blocks', c: 'wg_name_challenges', a: 'wg_accounts' };
   for (const s of tables(n, 'TEXT', 'INTEGER')) db.exec(s);
+  // Added after the table: older databases gain the column (SQLite has no ADD COLUMN IF NOT EXISTS).
+  if (!(db.prepare(`PRAGMA table_info(wg_name_challenges)`).all() as { name: string }[]).some((c) => c.name === 'paired')) db.exec('ALTER TABLE wg_name_challenges ADD COLUMN paired integer NOT NULL DEFAULT 0');
   const either = db.prepare(`SELECT 1 FROM wg_blocks WHERE (account_id = ? AND blocked_id = ?) OR (account_id = ? AND blocked_id = ?)`);
   const one = db.prepare(`${SELECT(n.c, n.a)} WHERE c.id = ?`);
   return {
@@ -130,8 +135,8 @@ export function sqliteSocial(db: Database.Database): SocialRows {
         db.prepare('DELETE FROM wg_name_challenges WHERE expires_at < ?').run(c.createdAt - KEEP_AFTER_MS);
         const { k } = db.prepare(`SELECT count(*) AS k FROM wg_name_challenges WHERE from_id = ? AND status = 'pending' AND expires_at > ?`).get(c.fromID, c.createdAt) as { k: number };
         if (k >= maxPending) return 'too-many';
-        db.prepare(`INSERT INTO wg_name_challenges (id, from_id, to_id, side, clock, rated, take_backs, status, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`).run(
-          c.id, c.fromID, c.toID, c.side, c.clock, c.rated ? 1 : 0, c.takeBacks ? 1 : 0, c.createdAt, c.expiresAt,
+        db.prepare(`INSERT INTO wg_name_challenges (id, from_id, to_id, side, clock, rated, take_backs, paired, status, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`).run(
+          c.id, c.fromID, c.toID, c.side, c.clock, c.rated ? 1 : 0, c.takeBacks ? 1 : 0, c.paired ? 1 : 0, c.createdAt, c.expiresAt,
         );
         return 'ok';
       })(),
@@ -160,6 +165,7 @@ export function pgSocial(sql: SqlQuery & { transaction<T>(fn: (q: SqlQuery) => P
   return {
     async create(q) {
       for (const s of tables(n, 'text', 'bigint')) await q.query(s);
+      await q.query(`ALTER TABLE ${n.c} ADD COLUMN IF NOT EXISTS paired integer NOT NULL DEFAULT 0`);
     },
     block: (accountID, blockedID, now, max) =>
       sql.transaction(async (q) => {
@@ -186,8 +192,8 @@ export function pgSocial(sql: SqlQuery & { transaction<T>(fn: (q: SqlQuery) => P
         await q.query(`DELETE FROM ${n.c} WHERE expires_at < $1`, [c.createdAt - KEEP_AFTER_MS]);
         const { rows } = await q.query<{ k: string }>(`SELECT count(*) AS k FROM ${n.c} WHERE from_id = $1 AND status = 'pending' AND expires_at > $2`, [c.fromID, c.createdAt]);
         if (Number(rows[0].k) >= maxPending) return 'too-many' as const;
-        await q.query(`INSERT INTO ${n.c} (id, from_id, to_id, side, clock, rated, take_backs, status, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)`, [
-          c.id, c.fromID, c.toID, c.side, c.clock, c.rated ? 1 : 0, c.takeBacks ? 1 : 0, c.createdAt, c.expiresAt,
+        await q.query(`INSERT INTO ${n.c} (id, from_id, to_id, side, clock, rated, take_backs, paired, status, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10)`, [
+          c.id, c.fromID, c.toID, c.side, c.clock, c.rated ? 1 : 0, c.takeBacks ? 1 : 0, c.paired ? 1 : 0, c.createdAt, c.expiresAt,
         ]);
         return 'ok' as const;
       }),
