@@ -23,6 +23,7 @@ export interface ChallengeView {
   clock: TimeControl;
   rated: boolean;
   takeBacks: boolean;
+  paired?: true;
   expiresAt: number;
 }
 
@@ -106,7 +107,7 @@ export function ChallengesPanel({ onSeats }: { onSeats: () => void }): ReactNode
     const facts = t('challenge.facts', {
       role: side ? roleName(t, side) : t('challenge.random'),
       clock: t(`clock.${c.clock}`),
-      rated: [c.rated ? t('challenge.ratedGame') : t('challenge.casual'), ...(c.takeBacks ? [t('challenge.withTakeBacks')] : [])].join(', '),
+      rated: [c.rated ? t('challenge.ratedGame') : t('challenge.casual'), ...(c.takeBacks ? [t('challenge.withTakeBacks')] : []), ...(c.paired ? [t('challenge.withPaired')] : [])].join(', '),
     });
     return (
       <li key={c.id} className="match" data-challenge={c.id} data-incoming={incoming || undefined}>
@@ -152,6 +153,7 @@ export function ChallengeForm({ username, bot }: { username: string; bot: boolea
   const [clock, setClock] = useState<TimeControl>('none');
   const [rated, setRated] = useState(false);
   const [takeBacks, setTakeBacks] = useState(false);
+  const [paired, setPaired] = useState(false);
   const [blocked, setBlocked] = useState<boolean | null>(null);
   const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null);
   useEffect(() => {
@@ -160,7 +162,7 @@ export function ChallengeForm({ username, bot }: { username: string; bot: boolea
 
   const send = async () => {
     try {
-      const r = await call<{ challenge: ChallengeView }>(`/api/challenge/${encodeURIComponent(username)}`, { side, clock, rated: rated && !bot, takeBacks: takeBacks && !rated });
+      const r = await call<{ challenge: ChallengeView }>(`/api/challenge/${encodeURIComponent(username)}`, { side, clock, rated: rated && !bot, takeBacks: takeBacks && !rated && !paired, ...(paired ? { paired: true } : {}) });
       const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(r.challenge.expiresAt);
       setSaid({ text: t('challenge.sent', { time }), error: false });
     } catch (e) {
@@ -199,7 +201,10 @@ export function ChallengeForm({ username, bot }: { username: string; bot: boolea
               <input type="checkbox" data-challenge-rated checked={rated} onChange={(e) => setRated(e.target.checked)} /> {t('challenge.rated')}
             </label>
           )}
-          {!rated && (
+          <label className="check">
+            <input type="checkbox" data-challenge-paired checked={paired} onChange={(e) => setPaired(e.target.checked)} /> {t('challenge.paired')}
+          </label>
+          {!rated && !paired && (
             <label className="check">
               <input type="checkbox" data-challenge-takebacks checked={takeBacks} onChange={(e) => setTakeBacks(e.target.checked)} /> {t('challenge.takeBacks')}
             </label>

@@ -75,6 +75,17 @@ describe('the profile\'s challenge form', () => {
     fireEvent.click(container.querySelector('[data-send-challenge]')!);
     await vi.waitFor(() => expect(container.querySelector('[role="status"]')).not.toBeNull());
     expect(s.sent.find((x) => x.path === '/api/challenge/bruno')!.body).toEqual({ side: 'nixon', clock: 'live', rated: true, takeBacks: false });
+    // Paired deals: the box says so in the page's language and is sent; take-backs are not offered with it.
+    fireEvent.click(container.querySelector('[data-challenge-rated]')!);
+    expect(container.querySelector('[data-challenge-takebacks]')).not.toBeNull();
+    const label = container.querySelector('[data-challenge-paired]')!.parentElement!.textContent!;
+    expect(label).not.toContain('challenge.'); // a written text, not the key
+    expect(label.trim().length).toBeGreaterThan(10);
+    fireEvent.click(container.querySelector('[data-challenge-paired]')!);
+    expect(container.querySelector('[data-challenge-takebacks]')).toBeNull();
+    fireEvent.click(container.querySelector('[data-send-challenge]')!);
+    await vi.waitFor(() => expect(s.sent.filter((x) => x.path === '/api/challenge/bruno')).toHaveLength(2));
+    expect(s.sent.filter((x) => x.path === '/api/challenge/bruno')[1].body).toEqual({ side: 'nixon', clock: 'live', rated: false, takeBacks: false, paired: true });
     fireEvent.click(container.querySelector('[data-block]')!);
     await vi.waitFor(() => expect(container.querySelector('[data-block="on"]')).not.toBeNull());
     expect(container.querySelector('[data-send-challenge]')).toBeNull();
