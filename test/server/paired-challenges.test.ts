@@ -43,6 +43,8 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
         expect(view.pair.games[0]).toMatchObject({ matchID: first, editor: a.username, nixon: b.username, result: null });
         expect(view.pair.score).toBeNull();
         expect((await b.who.call(`/api/challenge/${id}`)).status).toBe(200);
+        const c = await botAccount(t.url, `pa${k}three`);
+        expect((await c.who.call(`/api/challenge/${id}`)).status).toBe(404); // only its two players see the pair
         // Hidden: not in the list of events, no event page.
         expect(((await a.who.call('/api/tournaments')).body.events as { id: string }[]).some((e) => e.id === id)).toBe(false);
         expect((await a.who.call(`/api/tournaments/${id}`)).status).toBe(404);
