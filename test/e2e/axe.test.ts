@@ -1,7 +1,8 @@
 /**
  * axe-core 4.14 (the engine Lighthouse's accessibility audit runs) against the pages a player meets, in
  * real Chromium against the real server: the lobby, a match against the computer, the account page, the
- * replay of that match and the tutorial. No serious or critical violation on any of them; the figures
+ * replay of that match, the tutorial, the events list, a running event's page with its standings and the
+ * seasons page. No serious or critical violation on any of them; the figures
  * are in docs/ACCESSIBILITY.md.
  */
 import { createRequire } from 'node:module';
@@ -65,5 +66,34 @@ describe('accessibility (axe-core)', () => {
 
     await ctx.close();
     expect(report).toEqual({ lobby: [], match: [], gameover: [], replay: [], accountSignedOut: [], accountSignedIn: [], tutorial: [] });
+  });
+
+  it('finds none on the events list, a running event with its standings and the seasons page', { timeout: 240_000 }, async () => {
+    const base = env.server.url;
+    // Four accounts from Node (their own sessions): one creates an event, all join, it starts.
+    const calls = await Promise.all(['AxEv1', 'AxEv2', 'AxEv3', 'AxEv4'].map(async (username) => {
+      const r = await fetch(`${base}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ username, password: 'all the presidents men' }) });
+      const cookie = r.headers.getSetCookie().find((c) => c.startsWith('wg_session='))!.split(';')[0];
+      return async (path: string, body: unknown = {}) => (await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie }, body: JSON.stringify(body) })).json();
+    }));
+    const { id } = (await calls[0]('/api/tournaments', { name: 'Axe Open', rounds: 1, clock: 'none', rated: false })) as { id: string };
+    for (const call of calls) await call(`/api/tournaments/${id}/join`);
+    await calls[0](`/api/tournaments/${id}/start`);
+    const ctx = await env.session.context();
+    const page = await ctx.newPage();
+    const report: Record<string, string[]> = {};
+    await page.goto(`${base}/#/events`);
+    await page.getByRole('link', { name: 'Axe Open' }).first().waitFor();
+    report.events = await serious(page);
+    await page.goto(`${base}/#/events/${id}`);
+    await page.getByRole('heading', { name: 'Round 1' }).waitFor({ timeout: 30_000 });
+    await page.locator('tr[data-player]').first().waitFor();
+    report.event = await serious(page);
+    await page.goto(`${base}/#/seasons`);
+    await page.locator('h1').waitFor();
+    await page.locator('section.panel').first().waitFor();
+    report.seasons = await serious(page);
+    await ctx.close();
+    expect(report).toEqual({ events: [], event: [], seasons: [] });
   });
 });
