@@ -327,7 +327,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     onGame: (matchID, metadata) => challengeRoutes.gameStart(matchID, metadata),
   });
   app.use(eventRoutes({ store, runner: events, limiter }));
-  app.use(seasonRoutes({ accounts: store.accounts, limiter }));
+  app.use(seasonRoutes({ accounts: store.accounts, events: store.events, limiter }));
   // E-mail routes (under /auth, so the session middleware above has read the cookie).
   const mailRouter = new Router();
   mailRouter.use(async (ctx, next) => (await enforce(limiter, 'api', ctx.state.clientAddress), next()));

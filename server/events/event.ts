@@ -77,6 +77,8 @@ export interface EventDoc {
   entry: EntryRules;
   createdAt: number;
   status: EventStatus;
+  /** When its last round was scored (the season it counts in: seasons/season.ts eventBonuses). */
+  finishedAt?: number;
   /** Why it ended before its last round, or was cancelled. */
   note?: 'too-few-players' | 'no-pairing-left';
   entrants: Entrant[];

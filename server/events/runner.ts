@@ -177,6 +177,7 @@ export class EventRunner {
         const at = this.roundTime(d, d.rounds.length);
         if (d.rounds.length >= d.totalRounds) {
           d.status = 'finished';
+          d.finishedAt = now;
           changed = true;
         } else if (at <= now) {
           this.pairNext(d, now);

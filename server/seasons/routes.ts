@@ -10,21 +10,30 @@ import type Koa from 'koa';
 import { enforce, type Limiter } from '../limits';
 import type { AccountStore } from '../storage/accounts';
 import { HttpError } from '../storage/errors';
-import { PAST_SEASONS, previous, seasonAt, seasonByID, standings, type SeasonBounds, type Standing } from './season';
+import type { EventDoc } from '../events/event';
+import type { EventRows } from '../storage/events';
+import { eventBonuses, PAST_SEASONS, previous, seasonAt, seasonByID, standings, type SeasonBounds, type Standing } from './season';
 
 export const SEASONS_PATH = /^\/api\/seasons(\/|$)/;
 const CACHE_MS = 30_000;
 
 type SeasonDoc = SeasonView;
 
-export function seasonRoutes(o: { accounts: AccountStore; limiter: Limiter; now?: () => number }): Koa.Middleware {
+/** Stored events read for the placement bonus (the newest this many: docs/EVENTS.md "Seasons"). */
+const EVENTS_READ = 2_000;
+
+export function seasonRoutes(o: { accounts: AccountStore; events?: EventRows; limiter: Limiter; now?: () => number }): Koa.Middleware {
   const now = o.now ?? Date.now;
   const cache = new Map<string, { at: number; doc: Promise<SeasonDoc> }>();
   const season = (s: SeasonBounds): Promise<SeasonDoc> => {
     const t = now();
     const hit = cache.get(s.id);
     if (hit && t - hit.at < CACHE_MS) return hit.doc;
-    const doc = o.accounts.seasonTallies(s.from, s.to).then((tallies) => ({ ...s, current: s.id === seasonAt(t).id, table: standings(tallies) }));
+    const doc = Promise.all([o.accounts.seasonTallies(s.from, s.to), o.events ? o.events.list(EVENTS_READ) : []]).then(([tallies, rows]) => ({
+      ...s,
+      current: s.id === seasonAt(t).id,
+      table: standings(tallies, undefined, eventBonuses(rows.filter((r) => r.status === 'finished').map((r) => JSON.parse(r.doc) as EventDoc), s.from, s.to)),
+    }));
     doc.catch(() => cache.delete(s.id));
     if (cache.size > 50) cache.clear();
     cache.set(s.id, { at: t, doc });

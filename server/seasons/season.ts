@@ -10,6 +10,7 @@
 import type { Side } from '../ratings/rules';
 import type { SeasonStanding } from '../../protocol/seasons';
 import type { SeasonTally } from '../storage/accounts';
+import { publicEvent, type EventDoc } from '../events/event';
 
 export const SEASON_POINTS = {
   /** Points for a rated win, by side (the Editor '0', Nixon '1'). */
@@ -19,6 +20,26 @@ export const SEASON_POINTS = {
   /** Rated wins over one opponent on one side that count in a season. */
   winsPerOpponent: 3,
 } as const;
+
+/**
+ * A finished event's placement bonus (docs/EVENTS.md "Seasons"): 1st, 2nd and 3rd of the final
+ * standings. Only rated events that are not a paired challenge's pair, finished in the season, with at
+ * least `minPlayers` distinct accounts that played a game in it — so two or three accounts of one
+ * person cannot make an event to farm it.
+ */
+export const EVENT_BONUS = { places: [6, 4, 2], minPlayers: 8 } as const;
+
+/** The bonus points by username of the events finished in [from, to). */
+export function eventBonuses(events: EventDoc[], from: number, to: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const d of events) {
+    if (d.status !== 'finished' || !d.rated || d.challenge || d.finishedAt === undefined || d.finishedAt < from || d.finishedAt >= to) continue;
+    const played = new Set(d.rounds.flatMap((r) => r.boards.flatMap((b) => b.games.flatMap((g) => [g.editor, g.nixon]))));
+    if (played.size < EVENT_BONUS.minPlayers) continue;
+    publicEvent(d).players.filter((p) => p.username !== 'deleted player').slice(0, EVENT_BONUS.places.length).forEach((p, i) => out.set(p.username, (out.get(p.username) ?? 0) + EVENT_BONUS.places[i]));
+  }
+  return out;
+}
 
 /** Seasons shown in the list (the current one and this many before it). */
 export const PAST_SEASONS = 4;
@@ -60,8 +81,9 @@ export type Tally = SeasonTally;
 export type Standing = SeasonStanding;
 
 /** The table: points (ties by more wins, then fewer games, then name), ranks shared by equal points and wins. */
-export function standings(tallies: Tally[], limit = SEASON_TABLE): Standing[] {
+export function standings(tallies: Tally[], limit = SEASON_TABLE, bonus: Map<string, number> = new Map()): Standing[] {
   const by = new Map<string, Omit<Standing, 'rank'>>();
+  for (const [username, points] of bonus) by.set(username, { username, points, wins: 0, games: 0 });
   for (const t of tallies) {
     const s = by.get(t.username) ?? { username: t.username, points: 0, wins: 0, games: 0 };
     const counted = Math.min(t.wins, SEASON_POINTS.winsPerOpponent);
