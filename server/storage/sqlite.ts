@@ -2,8 +2,9 @@
  * The embedded default: SQLite (better-sqlite3) in DATA_DIR/watergate.sqlite, the same layout as
  * pg-store.ts. Write-ahead log with synchronous=NORMAL: a committed move survives kill -9 of the server
  * (the log is in the operating system's hands at commit); only a power cut may lose the last moves.
- * The file is opened in exclusive mode, so a second server on the same DATA_DIR fails at start instead
- * of serving the same matches from a second memory (several processes need PostgreSQL).
+ * A lock file held in exclusive mode makes a second server on the same DATA_DIR fail at start instead
+ * of serving the same matches from a second memory (several processes need PostgreSQL); the log is
+ * checkpointed by a thread of its own (./sqlite-checkpoint.ts).
  * better-sqlite3 is synchronous: each call below finishes before any other JavaScript runs, which is what
  * makes `updateMetadata` atomic without an explicit lock.
  */
@@ -15,6 +16,7 @@ import { sqliteEvents, type EventRows } from './events';
 import { sqliteMail, type MailRows } from './mail';
 import { sqliteSocial, type SocialRows } from './social';
 import { sqliteFollows, type FollowRows } from './follows';
+import { lockDataDir, startCheckpointer, type Checkpointer } from './sqlite-checkpoint';
 import { StaleStateError, StorageUnavailableError, ServerBusyError } from './errors';
 import { createAccountTables, SqliteAccounts } from './accounts-sqlite';
 import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type ListOptions, type ListPage, type PageOptions, type LoadedMatch, type MatchData, type MatchStore, type MetadataChange, type MoveCommit, type MoveRow, type NewMatch, type StorageObserver, type StoredRow, type ChatLine, type DeadHold, type TimedMatch } from './types';
@@ -68,11 +70,16 @@ function addMoveClock(db: Database.Database): void {
   if (!cols.some((c) => c.name === 'clock')) db.exec('ALTER TABLE wg_moves ADD COLUMN clock TEXT');
 }
 
+/** How often the checkpointing thread copies the write-ahead log back into the database. */
+const CHECKPOINT_EVERY_MS = 1000;
+
 export class SqliteStore implements MatchStore {
   readonly kind = 'embedded' as const;
   readonly shared = false;
   observe?: StorageObserver;
   private db!: Database.Database;
+  private lock?: Database.Database;
+  private checkpointer?: Checkpointer;
   private st!: Record<'insert' | 'insertState' | 'head' | 'row' | 'rowInit' | 'advance' | 'finish' | 'snapshot' | 'addMove' | 'clockOf' | 'moves' | 'meta' | 'del' | 'addChat' | 'chat', Database.Statement>;
 
   private readonly pages = new Map<string, Database.Statement>();
@@ -102,15 +109,23 @@ export class SqliteStore implements MatchStore {
   async connect(): Promise<void> {
     if (this.db) return;
     mkdirSync(this.dir, { recursive: true });
-    const db = new Database(join(this.dir, 'watergate.sqlite'), { timeout: 0 });
+    let lock: Database.Database;
     try {
-      db.pragma('locking_mode = EXCLUSIVE');
+      lock = lockDataDir(this.dir);
+    } catch (e) {
+      if ((e as { code?: string }).code === 'SQLITE_BUSY')
+        throw new Error(`${this.dir} is in use by another server process (the embedded storage serves one process; several need DATABASE_URL)`);
+      throw e;
+    }
+    const file = join(this.dir, 'watergate.sqlite');
+    // A short wait, not none: the checkpointing thread's connection may hold a lock for a moment.
+    const db = new Database(file, { timeout: 100 });
+    try {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
-      // A move rewrites the same few pages (the match's head row, its index entries, the moves' last leaf):
-      // checkpointing every 10,000 pages instead of 1,000 copies each hot page back once instead of ten
-      // times (a commit alone took about a fifth less CPU so); the log is cut back to 64 MB after a checkpoint.
-      db.pragma('wal_autocheckpoint = 10000');
+      // The log is checkpointed by a thread of its own (./sqlite-checkpoint.ts), never inside a commit on
+      // the event loop; it is cut back to 64 MB after a checkpoint.
+      db.pragma('wal_autocheckpoint = 0');
       db.pragma('journal_size_limit = 67108864');
       db.pragma('foreign_keys = ON');
       // SQLite rewrites a whole row on any update: the head row that changes with every move stays small,
@@ -157,11 +172,16 @@ export class SqliteStore implements MatchStore {
       createAccountTables(db);
     } catch (e) {
       db.close();
-      if ((e as { code?: string }).code === 'SQLITE_BUSY')
-        throw new Error(`${this.dir} is in use by another server process (the embedded storage serves one process; several need DATABASE_URL)`);
+      lock.close();
       throw e;
     }
     this.db = db;
+    this.lock = lock;
+    this.checkpointer = startCheckpointer(file, CHECKPOINT_EVERY_MS, (why) => {
+      // Without the thread the log would grow without end: the commits checkpoint it themselves again.
+      console.error(JSON.stringify({ level: 40, time: Date.now(), msg: 'the checkpointing thread ended: commits checkpoint the log again', why }));
+      if (this.db?.open) this.db.pragma('wal_autocheckpoint = 10000');
+    });
     this.analyses = sqliteAnalyses(db);
     this.events = sqliteEvents(db);
     this.mail = sqliteMail(db);
@@ -199,7 +219,9 @@ export class SqliteStore implements MatchStore {
   }
 
   async close(): Promise<void> {
+    await this.checkpointer?.close();
     if (this.db?.open) this.db.close();
+    if (this.lock?.open) this.lock.close();
   }
 
   async ping(): Promise<void> {

@@ -42,8 +42,11 @@ describe('npm run load against the limits as shipped', () => {
     const lines = out.trim().split('\n');
     expect(lines).toHaveLength(1);
     const r = JSON.parse(lines[0]);
-    for (const field of ['matches', 'moves', 'movesPerSecond', 'p50', 'p95', 'p99', 'errors', 'refusals', 'errorsByKind', 'phases', 'eventLoop', 'gc', 'memory'])
+    for (const field of ['matches', 'moves', 'movesPerSecond', 'p50', 'p95', 'p99', 'errors', 'refusals', 'errorsByKind', 'phases', 'eventLoop', 'gc', 'memory', 'loadLoop'])
       expect(r, field).toHaveProperty(field);
+    // The generator's own event loop over the window: measured (a delay is never zero), and its max bounds its p99.
+    expect(r.loadLoop.p99).toBeGreaterThan(0);
+    expect(r.loadLoop.max).toBeGreaterThanOrEqual(r.loadLoop.p99);
     expect(r.matches).toBe(matches);
     expect(r.workers).toBe(2);
     expect(r.errors).toBe(0);

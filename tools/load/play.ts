@@ -16,6 +16,7 @@
  */
 import http from 'node:http';
 import { isIPv6 } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { applyPatch, type Operation } from 'rfc6902';
 import { io } from 'socket.io-client';
 import { legalMovesFromView } from '../../client/legal';
@@ -63,6 +64,11 @@ export interface PlayResult {
   errorsByKind: Record<string, number>;
   refusals: Record<string, number>;
   games: number;
+  /**
+   * This load process's own event-loop delay over the window (ms): a latency also waits here, after the
+   * server has answered, so a tail the server's figures do not show is the generator's.
+   */
+  loop: { p99: number; max: number };
 }
 
 /**
@@ -136,6 +142,7 @@ export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; s
   let games = 0;
   let measuring = false;
   let stopped = false;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
   /** Each seat in play, by the way to end it. */
   const seats = new Set<() => void>();
 
@@ -306,14 +313,20 @@ export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; s
 
   return {
     ready,
-    measure: () => void (measuring = true),
+    measure: () => {
+      measuring = true;
+      loop.enable();
+    },
     async stop() {
       measuring = false;
+      loop.disable();
+      const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+      const loopDelay = { p99: ms(loop.percentile(99)), max: ms(loop.max) };
       stopped = true;
       await opening;
       for (const finish of seats) finish();
       await Promise.race([Promise.all(slots), new Promise((r) => setTimeout(r, 5000))]);
-      return { latencies, errorsByKind, refusals, games };
+      return { latencies, errorsByKind, refusals, games, loop: loopDelay };
     },
   };
 }

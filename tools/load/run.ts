@@ -95,6 +95,8 @@ export interface LoadResult {
   eventLoop: ServerFigures['eventLoop'] | null;
   gc: ServerFigures['gc'] | null;
   memory: ServerFigures['memory'] | null;
+  /** The load processes' own event-loop delay over the window (ms; the worst process's p99 and max). */
+  loadLoop: { p99: number; max: number };
   metricsError?: string;
 }
 
@@ -194,6 +196,7 @@ function summary(o: Options, elapsed: number, results: PlayResult[], before: Scr
     eventLoop: server?.eventLoop ?? null,
     gc: server?.gc ?? null,
     memory: server?.memory ?? null,
+    loadLoop: { p99: Math.max(0, ...results.map((r) => r.loop.p99)), max: Math.max(0, ...results.map((r) => r.loop.max)) },
     ...(metricsError !== undefined ? { metricsError } : {}),
   };
 }
@@ -214,6 +217,7 @@ export function table(r: LoadResult, paced: Options['paced']): string {
     lines.push(`event loop delay: p99 ${r.eventLoop.p99} ms, max ${r.eventLoop.max} ms; GC: ${r.gc.pauses} pauses, ${r.gc.totalMs} ms in all, longest ${r.gc.maxMs} ms`);
     lines.push(`memory with ${r.memory.openMatches} matches open: RSS ${r.memory.rssMB} MB, heap ${r.memory.heapMB} MB; per match opened by the load: RSS ${f(r.memory.rssPerMatchKB)} KB, heap ${f(r.memory.heapPerMatchKB)} KB`);
   } else lines.push(`server figures: none (${r.metricsError})`);
+  lines.push(`the load processes' own event loop delay (a latency waits there too): p99 ${r.loadLoop.p99} ms, max ${r.loadLoop.max} ms`);
   lines.push(`errors: ${r.errors}${r.errors ? ` (${Object.entries(r.errorsByKind).map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}; refusals: ${Object.entries(r.refusals).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
   return lines.join('\n');
 }
