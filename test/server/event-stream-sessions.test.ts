@@ -1,6 +1,7 @@
 /**
  * An event stream opened with a session lasts as long as that session, over real HTTP: deleting the
- * account, signing out everywhere, a new password (other sessions) and signing out (this session) close
+ * account, signing out everywhere, a new password (other sessions), a password reset by e-mail (every
+ * session) and signing out (this session) close
  * the streams those sessions opened at once — the keep-alive tick is an hour here, so nothing waits for
  * it — while a stream of a session that goes on stays open. A session ended elsewhere (another process,
  * storage only) closes its stream at the next tick.
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, until, type TestServer } from './helpers';
 import { logIn, signUp } from './account-helpers';
 import { ndjson, type Ndjson } from './challenge-helpers';
+import { linkToken, smtpServer } from './smtp';
 
 const events = (url: string, cookie: string) => ndjson(url, '/api/stream/event', { cookie });
 const PASSWORD = 'correct horse battery';
@@ -77,6 +79,37 @@ describe('event streams end with the sessions that opened them', () => {
       expect(b.ended()).toBe(false);
     } finally {
       for (const s of [a, b]) s.close();
+    }
+  });
+});
+
+describe('a password reset by e-mail', () => {
+  let ts: TestServer;
+  let smtp: Awaited<ReturnType<typeof smtpServer>>;
+  beforeAll(async () => {
+    smtp = await smtpServer();
+    ts = await startTestServer('embedded', { botKeepAliveMs: 3_600_000, limits: { ...limits, mail: { points: 1000, seconds: 60 } }, mail: { smtpUrl: smtp.url, from: 'Watergate <noreply@watergate.example>', pollMs: 200 } });
+  }, 60_000);
+  afterAll(async () => {
+    await ts?.stop();
+    await smtp?.close();
+  });
+
+  it('closes every stream of the account at once', async () => {
+    const who = await signUp(ts.url, 'reset_user');
+    expect((await who.call('/auth/email', { email: 'reset@example.org' })).status).toBe(200);
+    await until(() => smtp.to('reset@example.org').length === 1, 'the verification e-mail', 10_000);
+    expect((await who.call('/auth/email/verify', { token: linkToken(smtp.to('reset@example.org')[0].text, 'verify-email') })).status).toBe(200);
+    const a = events(ts.url, who.cookie);
+    try {
+      await opened(a);
+      expect((await who.call('/auth/forgot', { username: 'reset_user' })).status).toBe(200);
+      await until(() => smtp.to('reset@example.org').some((m) => m.text.includes('#/reset/')), 'the reset e-mail', 10_000);
+      const token = linkToken(smtp.to('reset@example.org').find((m) => m.text.includes('#/reset/'))!.text, 'reset');
+      expect((await who.call('/auth/reset', { token, password: 'a brand new password' })).status).toBe(200);
+      await until(() => a.ended(), 'the stream ends with the reset', 5_000);
+    } finally {
+      a.close();
     }
   });
 });
