@@ -4,8 +4,8 @@
  * through Vite's proxy to a real server, at 1280 × 720 and 1920 × 1080 has every hand card, the board, the
  * track and the prompt (and at 1920 the record's newest line and the chat's field) inside the viewport
  * without scrolling, at turn start and after decisions; on a phone (390 × 844) the dock is fixed at the
- * bottom, a card decision opens the hand in it, and nothing is too small or scrolls sideways. One dev
- * server and one page load per size.
+ * bottom, a card decision opens the hand in it, and nothing is too small or scrolls sideways; the dev
+ * page reaches the server's /api through the proxy. One dev server and one page load per size.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,7 +78,7 @@ describe('one screen under npm run dev', () => {
       expect(session.problems).toEqual([]);
     });
 
-  it('390×844: the dock is fixed at the bottom, a card decision opens the hand in it, no small text or targets, no sideways scrolling', { timeout: 180_000 }, async () => {
+  it('390×844: the dock is fixed at the bottom, a card decision opens the hand in it, no small text or targets, no sideways scrolling; /api reached through the proxy', { timeout: 180_000 }, async () => {
     const ctx = await session.context({ width: 390, height: 844 });
     const page = await ctx.newPage();
     await vsComputer(page);
@@ -93,6 +93,10 @@ describe('one screen under npm run dev', () => {
     await expect.poll(async () => Math.abs(Math.round((await page.locator('.board-zoom').boundingBox())!.y))).toBe(0);
     const board = (await page.locator('.evidence-board').boundingBox())!;
     expect((await page.locator('.dock').boundingBox())!.y).toBeGreaterThanOrEqual(board.y + board.height - 1);
+    // The dev page reaches the server's API (/api: seasons, challenges, the event stream…) through Vite's
+    // proxy, as the build's page does directly: JSON from the server, not Vite's index.html.
+    const seasons = await page.evaluate(() => fetch('/api/seasons').then(async (r) => ({ status: r.status, type: r.headers.get('content-type') })));
+    expect(seasons).toMatchObject({ status: 200, type: expect.stringContaining('application/json') });
     await ctx.close();
     expect(session.problems).toEqual([]);
   });
