@@ -29,15 +29,19 @@ const preact = [
 ];
 
 /**
- * `npm run dev` proxies the lobby and socket to `npm start`'s server, which allows only its own origin
- * (never judged from Host): a request from Vite's own page is presented as the server's; any other
- * page's Origin goes through unchanged and is refused there.
+ * `npm run dev` proxies the lobby, the API and the socket to `npm start`'s server (port 8000, or
+ * WATERGATE_SERVER, e.g. a test's server on a free port), which allows only its own origin (never judged
+ * from Host): a request from Vite's own page — a loopback name at the port Vite itself listens on, read
+ * from the connection, not from a header — is presented as the server's; any other page's Origin goes
+ * through unchanged and is refused there.
  */
-const SERVER = 'http://127.0.0.1:8000';
-const DEV_PAGES = ['http://127.0.0.1:5173', 'http://localhost:5173'];
-const asServer = (proxy: { on(event: string, fn: (req: { getHeader(n: string): unknown; setHeader(n: string, v: string): void }) => void): void }) => {
-  const rewrite = (req: { getHeader(n: string): unknown; setHeader(n: string, v: string): void }) => {
-    if (DEV_PAGES.includes(String(req.getHeader('origin')))) req.setHeader('origin', SERVER);
+const SERVER = process.env.WATERGATE_SERVER || 'http://127.0.0.1:8000';
+type ProxyReq = { getHeader(n: string): unknown; setHeader(n: string, v: string): void };
+const asServer = (proxy: { on(event: string, fn: (proxyReq: ProxyReq, req: { socket: { localPort?: number } }) => void): void }) => {
+  const rewrite = (proxyReq: ProxyReq, req: { socket: { localPort?: number } }) => {
+    const port = req.socket.localPort;
+    const devPages = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+    if (devPages.includes(String(proxyReq.getHeader('origin')))) proxyReq.setHeader('origin', new URL(SERVER).origin);
   };
   proxy.on('proxyReq', rewrite);
   proxy.on('proxyReqWs', rewrite);
@@ -164,8 +168,9 @@ export default defineConfig(({ command }) => ({
     port: 5173,
     proxy: {
       '/games': { target: SERVER, configure: asServer as never },
-      // Accounts, profiles, the leaderboard and quick pairing (server/accounts/).
-      ...Object.fromEntries(['/auth', '/me', '/players', '/leaderboard', '/pair'].map((p) => [p, { target: SERVER, configure: asServer as never }])),
+      // Accounts, profiles, the leaderboard and quick pairing (server/accounts/); /api: challenges, follows,
+      // blocks, events, seasons, push and the event stream.
+      ...Object.fromEntries(['/auth', '/me', '/players', '/leaderboard', '/pair', '/api'].map((p) => [p, { target: SERVER, configure: asServer as never }])),
       '/socket.io': { target: SERVER, ws: true, configure: asServer as never },
     },
   },

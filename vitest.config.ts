@@ -8,11 +8,12 @@ import { defineConfig } from 'vitest/config';
 const QUIET = ['test/e2e/debug-panel.test.ts'];
 
 /**
- * The Debug panel under `npm run dev` (Vite's dev server): first, alone, before anything else runs. After
- * other journeys on a loaded host it twice found the local game already moved on before its first press
- * (passing alone every time, cold or warm Vite cache): not understood yet — the note of 2026-12-04 says so.
+ * The Debug panel and the one-screen layout under `npm run dev` (Vite's dev server): first, alone, before
+ * anything else runs. After other journeys on a loaded host the Debug panel's file twice found the local
+ * game already moved on before its first press (passing alone every time, cold or warm Vite cache): not
+ * understood yet — the note of 2026-12-04 says so.
  */
-const DEV = ['test/e2e/debug-panel-dev.test.ts'];
+const DEV = ['test/e2e/debug-panel-dev.test.ts', 'test/e2e/layout-dev.test.ts'];
 
 /**
  * Files that mock a module, stub a global or reload modules to patch them (vi.mock, vi.stubGlobal,
@@ -60,7 +61,8 @@ export default defineConfig({
       // The browser journeys keep a context each, as before (on a saturated host one of them once waited
       // out its page's first load when they shared: not understood yet, so not shared).
       { test: { ...shared, name: 'isolated', include: ['test/e2e/**/*.test.ts', ...MOCKING], exclude: ['**/node_modules/**', ...QUIET, ...DEV], sequence: { groupOrder: 1 } } },
-      { test: { ...shared, name: 'dev', include: DEV, sequence: { groupOrder: 0 } } },
+      // One after the other: each starts its own dev server, whose first load transforms every module.
+      { test: { ...shared, name: 'dev', include: DEV, fileParallelism: false, sequence: { groupOrder: 0 } } },
       { test: { ...shared, name: 'quiet', include: QUIET, fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
   },

@@ -302,7 +302,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await next();
   });
   // Sessions before every route: a signed-in player's seats belong to the account (accounts/).
-  const account = accounts({ store, service, limiter, game, publicUrl: opts.publicUrl, leaderboardMinGames: opts.leaderboardMinGames, passwordCost: opts.passwordCost });
+  // Sessions ended (sign-out, a new password, a reset, the account deleted): the event streams they opened close.
+  const sessionsEnded = (accountID: string) => challengeRoutes.sessionsEnded(accountID);
+  const account = accounts({ store, service, limiter, game, publicUrl: opts.publicUrl, leaderboardMinGames: opts.leaderboardMinGames, passwordCost: opts.passwordCost, sessionsEnded });
   app.use(account.sessions);
   app.use(botApiRoutes.tokens);
   app.use(botApiRoutes.join);
@@ -340,6 +342,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     passwordCost: opts.passwordCost ?? PASSWORD_COST.default,
     mail: mailQueue && { rows: store.mail, queue: mailQueue },
     base,
+    sessionsEnded,
   });
   app.use(mailRouter.routes());
   const lobby = lobbyRoutes(game, store, service, { onMatchCreated: opts.onMatchCreated, onJoined: (e) => (notifier.joined(e.matchID, e.playerID, e.metadata), challengeRoutes.joined(e.matchID, e.metadata)) }, limiter);

@@ -60,6 +60,8 @@ export const LIMITS = {
   pair: { points: 30, seconds: 600 },
   /** Bot API moves and resignations (POST /api/bot/game/:id/move, resign): per token. */
   botMove: { points: 10, seconds: 1 },
+  /** Seats taken with a bot API token (the Lobby's join route, POST /games/:name/:id/join): per token, on top of `join` per address. */
+  botJoin: { points: 30, seconds: 600 },
   /** Bot API game streams opened (GET /api/bot/game/stream/:id): per token (how many may be open at once: server/bots/api/streams.ts). */
   botStream: { points: 30, seconds: 60 },
   /** Bot API chat lines: per token (the match's own chat limit applies too). */
@@ -200,6 +202,7 @@ const WHAT: Record<LimitName, string> = {
   undo: 'too many take-backs from your address',
   pair: 'too many "Play now" asks from your address',
   botMove: 'too many moves with this token',
+  botJoin: 'too many seats taken with this token',
   botStream: 'too many game streams opened with this token',
   botChat: 'too many chat lines with this token',
   token: 'too many API tokens made for this account',

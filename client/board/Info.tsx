@@ -31,6 +31,7 @@ function seatName(t: ReturnType<typeof useTranslation>['t'], seat: Seat): string
 export function StatusBar({ view, me, seats, offline }: { view: WatergateView; me: PlayerID | null; seats?: Seat[]; offline?: boolean }): ReactNode {
   const { t } = useTranslation();
   const players: PlayerID[] = me === '1' ? ['1', '0'] : ['0', '1'];
+  const over = isOver(view);
   return (
     <div className="status">
       <span className="round">
@@ -39,8 +40,10 @@ export function StatusBar({ view, me, seats, offline }: { view: WatergateView; m
       <span className="me">{me ? t(`board.youAre${me}`) : t('board.spectating')}</span>
       {players.map((p) => {
         const seat = seats?.find((s) => String(s.id) === p);
-        // Offline we cannot know whether the other side is there: the last news would be stale.
-        const status = seat ? (offline ? 'unknown' : seat.name ? (seat.isConnected ? 'connected' : 'disconnected') : 'waiting') : null;
+        // Offline we cannot know whether the other side is there: the last news would be stale. An empty
+        // seat waits for a player only while the game can start: once it is over, its player has left the
+        // table (the Lobby's leave empties a seat, server/lobby/routes.ts), and nobody is awaited.
+        const status = seat ? (offline ? 'unknown' : seat.name ? (seat.isConnected ? 'connected' : 'disconnected') : over ? 'left' : 'waiting') : null;
         return (
           <span key={p} className={`player-chip role-${p}`} data-seat={p}>
             <strong>{roleName(t, p)}</strong>

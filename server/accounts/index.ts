@@ -38,6 +38,8 @@ export interface AccountOptions {
   leaderboardMinGames?: number;
   /** PASSWORD_COST: log2 of scrypt's N for new password hashes (default 15). */
   passwordCost?: number;
+  /** Sessions of an account ended here, or the account deleted (server/challenges/: its event streams close). */
+  sessionsEnded?: (accountID: string) => void;
 }
 
 export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes: Koa.Middleware } {
@@ -50,7 +52,7 @@ export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes:
     await next();
   });
   const accountsStore = o.store.accounts;
-  addAuthRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter, service: o.service, passwordCost: o.passwordCost ?? PASSWORD_COST.default });
+  addAuthRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter, service: o.service, passwordCost: o.passwordCost ?? PASSWORD_COST.default, sessionsEnded: o.sessionsEnded });
   addPasskeyRoutes({ router, json, accounts: accountsStore, sessions, limiter: o.limiter, passwordCost: o.passwordCost ?? PASSWORD_COST.default });
   addMeRoutes({ router, json, store: o.store, service: o.service, limiter: o.limiter });
   addPlayerRoutes({ router, accounts: accountsStore, minGames: o.leaderboardMinGames ?? DEFAULT_LEADERBOARD_MIN_GAMES });

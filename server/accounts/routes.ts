@@ -56,6 +56,8 @@ export interface AuthDeps {
   service: MatchService;
   /** log2 of scrypt's N for new password hashes (PASSWORD_COST). */
   passwordCost: number;
+  /** Sessions of the account ended (or the account went): what they opened closes now (the event streams). */
+  sessionsEnded?: (accountID: string) => void;
 }
 
 /** The client's address, the key of its limits (set by the server for every request). */
@@ -93,7 +95,7 @@ export async function signOutEverywhere(accounts: AccountStore, service: MatchSe
   }
 }
 
-export function addAuthRoutes({ router, json, accounts, sessions, limiter, service, passwordCost }: AuthDeps): void {
+export function addAuthRoutes({ router, json, accounts, sessions, limiter, service, passwordCost, sessionsEnded }: AuthDeps): void {
   router.post('/auth/signup', async (ctx, next) => (await enforce(limiter, 'signup', address(ctx)), next()), json, async (ctx) => {
     const b = v.body(ctx.request.body);
     v.allowOnly(b, ['username', 'password']);
@@ -127,7 +129,9 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
   });
 
   router.post('/auth/logout', async (ctx) => {
+    const a = ctx.state.account as Account | undefined;
     await sessions.end(ctx);
+    if (a) sessionsEnded?.(a.id);
     ctx.body = {};
   });
 
@@ -138,6 +142,7 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     const a = signedIn(ctx);
     await signOutEverywhere(accounts, service, a.id);
     await sessions.end(ctx);
+    sessionsEnded?.(a.id);
     ctx.body = {};
   });
 
@@ -165,6 +170,7 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
     if ((await confirmed(ctx, a, b.password)) === false) throw new HttpError(403, 'the current password is wrong');
     await accounts.setPassword(a.id, await hashPassword(fresh, address(ctx), passwordCost));
     await accounts.dropSessions(a.id, sessions.current(ctx));
+    sessionsEnded?.(a.id);
     if (dropKeys) await accounts.removePasskeys(a.id);
     ctx.body = {};
   });
@@ -215,6 +221,7 @@ export function addAuthRoutes({ router, json, accounts, sessions, limiter, servi
       });
     }
     await sessions.end(ctx);
+    sessionsEnded?.(a.id);
     ctx.body = {};
   });
 }

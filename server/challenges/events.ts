@@ -7,6 +7,10 @@
  * (channel `~account:<id>`, subscribed while this process holds one of its streams), those in others.
  * `gameFinish` is sent by the process that saved the game's last move (the match service's onState
  * with reason `move`), once per match.
+ * A stream lasts as long as what opened it: the API token or the session. Each keep-alive tick looks
+ * them up again, so a token revoked, a session ended or an account deleted through any process closes
+ * its streams within a tick; the process that ends an account's sessions (sign-out, sign-out everywhere,
+ * a new password, a reset, the account deleted) checks that account's streams at once (`recheck`).
  */
 import { PassThrough } from 'node:stream';
 import type Koa from 'koa';
@@ -34,10 +38,13 @@ export type EventLine =
   | { type: 'gameStart'; matchID: string; seat: '0' | '1' }
   | { type: 'gameFinish'; matchID: string; seat: '0' | '1'; winner: '0' | '1' | null; reason: string };
 
+/** What opened a stream: an API token or a session, each by its stored key (hash). */
+export type Opener = { token: string } | { session: string };
+
 interface Open {
   accountID: string;
-  /** The stored key of the API token that opened it (null: a session): a revoked token's streams end within a tick. */
-  tokenHash: string | null;
+  /** The stored key of the API token or the session that opened it: the stream ends with it. */
+  opener: Opener;
   address: string;
   out: PassThrough;
 }
@@ -95,13 +102,13 @@ export class AccountEvents {
   }
 
   /** Answers the request with the account's stream. */
-  async start(ctx: Koa.Context, accountID: string, tokenHash: string | null, address: string, challenges: Challenge[]): Promise<void> {
+  async start(ctx: Koa.Context, accountID: string, opener: Opener, address: string, challenges: Challenge[]): Promise<void> {
     const count = (f: (s: Open) => boolean) => [...this.open].filter(f).length;
     if (count((s) => s.accountID === accountID) >= EVENTS.perAccount) throw new HttpError(429, `at most ${EVENTS.perAccount} open event streams per account`);
     if (count((s) => s.address === address) >= EVENTS.perAddress) throw new HttpError(429, `at most ${EVENTS.perAddress} open event streams per address`);
     // Read before anything is held open: a refusal here (storage away) is an ordinary error answer.
     const held = await this.o.accounts.heldSeats(accountID);
-    const s: Open = { accountID, tokenHash, address, out: new PassThrough() };
+    const s: Open = { accountID, opener, address, out: new PassThrough() };
     const first = count((x) => x.accountID === accountID) === 0;
     this.open.add(s);
     if (first) await this.o.bus.subscribe(channel(accountID));
@@ -116,6 +123,9 @@ export class AccountEvents {
     ctx.set('X-Accel-Buffering', 'no');
     ctx.type = 'application/x-ndjson';
     ctx.body = s.out;
+    // An empty line at once: the answer (its headers) leaves now, so the client knows the stream is open
+    // even when nothing is pending and the first keep-alive is a tick away.
+    s.out.write('\n');
     for (const c of challenges) if (c.toID === accountID) this.write(s, { type: 'challenge', id: c.id, challenge: challengeOut(c) });
     for (const l of held) {
       const seat = seatEntry(l.metadata.players, l.seat);
@@ -125,12 +135,28 @@ export class AccountEvents {
   }
 
   private async tick(): Promise<void> {
-    for (const hash of new Set([...this.open].map((s) => s.tokenHash))) {
-      if (hash === null) continue;
-      const still = await this.o.accounts.tokenByHash(hash, Date.now()).catch(() => 'unknown' as const);
-      if (still === undefined) for (const s of [...this.open]) if (s.tokenHash === hash) this.close(s);
-    }
+    await this.closeEnded([...this.open]);
     for (const s of this.open) if (!s.out.writableEnded) s.out.write('\n');
+  }
+
+  /**
+   * Closes the streams whose token or session is gone (revoked, ended, expired, or its account deleted:
+   * both lookups join the account). Each opener is looked up once; a lookup that fails (storage away)
+   * closes nothing: the next tick asks again.
+   */
+  private async closeEnded(streams: Open[]): Promise<void> {
+    const key = (o: Opener) => ('token' in o ? `t:${o.token}` : `s:${o.session}`);
+    const openers = new Map(streams.map((s) => [key(s.opener), s.opener]));
+    for (const [k, o] of openers) {
+      const now = Date.now();
+      const still = await ('token' in o ? this.o.accounts.tokenByHash(o.token, now) : this.o.accounts.session(o.session, now)).catch(() => 'unknown' as const);
+      if (still === undefined) for (const s of [...this.open]) if (key(s.opener) === k) this.close(s);
+    }
+  }
+
+  /** The account's sessions (or the account) may have ended here: its streams opened by them close now. */
+  async recheck(accountID: string): Promise<void> {
+    await this.closeEnded([...this.open].filter((s) => s.accountID === accountID));
   }
 
   private deliver(accountID: string, line: unknown): void {

@@ -25,7 +25,7 @@ export { EVENTS } from './events';
 /** The paths served here (the session middleware reads the cookie on them). */
 export const SOCIAL_PATHS = /^\/api\/(challenge|block|stream\/event)(\/|$)/;
 
-export function challenges(o: { store: MatchStore; service: MatchService; game: Game; bus: Bus; limiter: Limiter; log: Logger; keepAliveMs?: number; notice?: ChallengeNoticeHook; kick?: (eventID: string) => Promise<void> }): { routes: Koa.Middleware; gameStart(matchID: string, metadata: MatchData): void; joined(matchID: string, metadata: MatchData): void; close(): void } {
+export function challenges(o: { store: MatchStore; service: MatchService; game: Game; bus: Bus; limiter: Limiter; log: Logger; keepAliveMs?: number; notice?: ChallengeNoticeHook; kick?: (eventID: string) => Promise<void> }): { routes: Koa.Middleware; gameStart(matchID: string, metadata: MatchData): void; joined(matchID: string, metadata: MatchData): void; sessionsEnded(accountID: string): void; close(): void } {
   const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '2kb', jsonStrict: true }) as unknown as Router.Middleware;
   const events = new AccountEvents({ bus: o.bus, service: o.service, accounts: o.store.accounts, log: o.log, keepAliveMs: o.keepAliveMs });
   const router = new Router();
@@ -43,6 +43,8 @@ export function challenges(o: { store: MatchStore; service: MatchService; game: 
     joined: (matchID, metadata) => {
       if (openSeat(Object.values(metadata.players)) === null) events.gameStart(matchID, metadata);
     },
+    // Sessions of the account ended here (or the account went): its event streams opened by them close now.
+    sessionsEnded: (accountID) => void events.recheck(accountID).catch(() => undefined),
     close: () => events.closeAll(),
   };
 }

@@ -60,7 +60,8 @@ export function addChallengeRoutes(o: { router: Router; json: Router.Middleware;
     const { account, bearer } = await caller(ctx, accounts);
     await enforce(limiter, 'eventStream', account.id);
     const pending = await social.challenges(account.id, Date.now());
-    await events.start(ctx, account.id, bearer?.hash ?? null, address(ctx), pending);
+    // A stream lasts as long as its token or session (events.ts): the session middleware set ctx.state.session.
+    await events.start(ctx, account.id, bearer ? { token: bearer.hash } : { session: ctx.state.session as string }, address(ctx), pending);
   });
 
   router.get('/api/challenge', async (ctx) => {

@@ -55,6 +55,8 @@ export interface MailRouteDeps {
   mail: { rows: MailRows; queue: MailQueue } | null;
   /** The address links point at (PUBLIC_URL, else the listen address). */
   base: () => string;
+  /** A reset ended the account's sessions: what they opened closes now (the event streams). */
+  sessionsEnded?: (accountID: string) => void;
 }
 
 export function addMailRoutes(d: MailRouteDeps): void {
@@ -187,6 +189,7 @@ export function addMailRoutes(d: MailRouteDeps): void {
     await d.accounts.setPassword(a.id, await hashPassword(fresh, address(ctx), d.passwordCost));
     await rows.dropTokens(a.id, 'reset');
     await signOutEverywhere(d.accounts, d.service, a.id);
+    d.sessionsEnded?.(a.id);
     ctx.body = { username: a.username };
   });
 }

@@ -3,7 +3,8 @@
  * server over HTTP: two bot accounts, a match made through the Lobby, each seat joined with its account's
  * token and played by a process of its own to the end of the game; and the kit as an account's process:
  * a challenge sent to it is accepted on its event stream and the game that starts is played by both kits;
- * a game stream cut mid-game (by a proxy) is opened again and the game finished.
+ * a game stream cut mid-game (by a proxy) is opened again and the game finished; a challenge the kit's
+ * account sent itself (which its event stream tells it of too) is never accepted, one sent to it is.
  */
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -11,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, stored, until, type TestServer } from '../server/helpers';
 import { signUp } from '../server/account-helpers';
-import { challengeOf, join, matchOf, playGame } from '../../tools/bot/kit';
+import { challengeOf, join, matchOf, playGame, runAccount } from '../../tools/bot/kit';
 import { engine } from '../../bots/arena';
 
 const hasPython = await promisify(execFile)('python3', ['--version']).then(
@@ -134,6 +135,56 @@ describe('bot processes against a real server', () => {
       proxy.close();
     }
   }, 240_000);
+
+  it("the kit leaves the challenges its own account sent to their opponent, and accepts those sent to it", async () => {
+    // A proxy in front of the server that records every request the kit makes.
+    const asked: string[] = [];
+    const proxy = http.createServer((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      const target = new URL(req.url!, ts.url);
+      const up = http.request(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (r) => {
+        res.writeHead(r.statusCode!, r.headers);
+        r.pipe(res);
+      });
+      req.pipe(up);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const via = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    const logs: string[] = [];
+    const ac = new AbortController();
+    const running = runAccount({ server: via, token: a, decide: await engine('random', 3), log: (l) => logs.push(l), signal: ac.signal });
+    try {
+      await until(() => asked.includes('GET /api/stream/event'), 'the event stream opened', 20_000);
+      await new Promise((r) => setTimeout(r, 500)); // the server holds it
+      // Two challenges from the kit's own account (the first teaches it its username, the second is read off the line).
+      const mine = [];
+      for (const side of ['editor', 'nixon']) {
+        const sent = await api(ts.url, '/api/challenge/kit_bravo', { side }, { authorization: `Bearer ${a}` });
+        expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+        mine.push(sent.body.id as string);
+        await until(() => logs.some((l) => l.startsWith(`challenge ${sent.body.id}: sent by this account`)), 'the kit saw its own challenge', 20_000);
+      }
+      // One to it: accepted.
+      const to = await api(ts.url, '/api/challenge/kit_alpha', { side: 'editor' }, { authorization: `Bearer ${b}` });
+      expect(to.status, JSON.stringify(to.body)).toBe(200);
+      await until(() => logs.includes(`challenge ${to.body.id}: accepted`), 'the challenge to it accepted', 20_000);
+      // It never tried to accept its own: no such request, no 403; both still wait for kit_bravo.
+      for (const id of mine) expect(asked).not.toContain(`POST /api/challenge/${id}/accept`);
+      expect(asked).toContain(`POST /api/challenge/${to.body.id}/accept`);
+      expect(logs.join('\n')).not.toMatch(/not accepted \(403\)/);
+      expect(asked.filter((x) => x === 'GET /api/challenge')).toHaveLength(1);
+      const pending = await api(ts.url, '/api/challenge', undefined, { authorization: `Bearer ${b}` });
+      expect(pending.body.in.map((c: { id: string }) => c.id).sort()).toEqual([...mine].sort());
+      for (const id of mine) await api(ts.url, `/api/challenge/${id}/cancel`, {}, { authorization: `Bearer ${a}` });
+      // The accepted game ends: kit_bravo resigns it.
+      const matchID = /game (\S+): playing/.exec(logs.join('\n'))![1];
+      expect((await api(ts.url, `/api/bot/game/${matchID}/resign`, {}, { authorization: `Bearer ${b}` })).status).toBe(200);
+    } finally {
+      ac.abort();
+      await running;
+      proxy.close();
+    }
+  }, 120_000);
 
   it('refuses a bad engine name or a missing token before connecting', async () => {
     const bad = await run(process.execPath, ['--import', 'tsx', 'tools/bot/main.ts', '--server', ts.url, '--token', a, '--engine', 'watergate:godlike']);

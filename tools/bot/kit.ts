@@ -1,7 +1,7 @@
 /**
  * The bot kit: a bot account's process over the HTTP bot API (docs/BOT-API.md), around one engine
  * (`decide(view, legal) → action id`, bots/engines.ts). It listens on the event stream, accepts the
- * challenges it is sent, and for each game that starts opens the game stream and answers every line whose
+ * challenges it is sent (not those it sent itself, which the stream tells it of too), and for each game that starts opens the game stream and answers every line whose
  * `legal` is not empty with a move POST. Streams that drop are opened again (a game stream's first line
  * is the match as it is now, so nothing is missed); 409 (the state moved on) waits for the next line;
  * 429 waits for `Retry-After`. The token is sent only in the Authorization header and never printed.
@@ -47,6 +47,11 @@ async function post(o: KitOptions, path: string, body: unknown): Promise<{ statu
     /* not JSON */
   }
   return { status: r.status, body: json, retryAfter: Number(r.headers.get('retry-after') ?? 1) };
+}
+
+async function get(o: KitOptions, path: string): Promise<{ status: number; body: any }> {
+  const r = await fetch(o.server + path, { headers: auth(o), signal: o.signal });
+  return { status: r.status, body: await r.json().catch(() => null) };
 }
 
 /**
@@ -170,13 +175,45 @@ export const challengeOf = (line: { id?: unknown; challenge?: { id?: unknown } }
   return typeof c === 'string' || typeof c === 'number' ? String(c) : null;
 };
 
+/** What the kit makes of a `challenge` line: one to this account is accepted; one it sent, or one no longer pending, is not. */
+export type ChallengeSide = 'to-me' | 'from-me' | 'gone';
+
 /**
- * The bot account's life: the event stream, for ever (until `signal`). Every challenge is accepted (one
- * the bot sent itself is refused by the server, which is harmless); every game that starts is played,
- * each once, several at a time.
+ * Tells which side of a challenge this account is on. The stream tells both players of a challenge, and
+ * only the challenged may accept it (the challenger's try is a 403): the line names both (`from`, `to`),
+ * so once the account's username is known the line alone answers. The token does not name its account,
+ * so the first line is looked up in the account's pending challenges (`GET /api/challenge`: `in`, `out`),
+ * which gives the username for every line after.
+ */
+export function challengeSides(o: KitOptions): (line: { id?: unknown; challenge?: { id?: unknown; from?: unknown; to?: unknown } }) => Promise<ChallengeSide> {
+  let me: string | null = null;
+  return async (line) => {
+    const c = line.challenge;
+    if (me !== null && typeof c?.from === 'string' && typeof c.to === 'string') return c.to === me ? 'to-me' : c.from === me ? 'from-me' : 'gone';
+    const id = challengeOf(line);
+    const r = await get(o, '/api/challenge');
+    if (r.status !== 200) return 'gone';
+    const has = (list: unknown) => Array.isArray(list) && list.some((x: { id?: unknown }) => String(x?.id) === id);
+    if (has(r.body?.in)) {
+      if (typeof c?.to === 'string') me = c.to;
+      return 'to-me';
+    }
+    if (has(r.body?.out)) {
+      if (typeof c?.from === 'string') me = c.from;
+      return 'from-me';
+    }
+    return 'gone'; // answered, canceled or expired meanwhile: nothing to accept
+  };
+}
+
+/**
+ * The bot account's life: the event stream, for ever (until `signal`). Every challenge sent to it is
+ * accepted (one it sent itself is left to its opponent); every game that starts is played, each once,
+ * several at a time.
  */
 export async function runAccount(o: KitOptions): Promise<void> {
   const log = o.log ?? (() => {});
+  const sideOf = challengeSides(o);
   const playing = new Set<string>();
   const games: Promise<unknown>[] = [];
   const start = (matchID: string) => {
@@ -191,11 +228,15 @@ export async function runAccount(o: KitOptions): Promise<void> {
       if (line.type === 'challenge') {
         const id = challengeOf(line as never);
         if (id)
-          void post(o, `/api/challenge/${encodeURIComponent(id)}/accept`, {}).then((a) => {
-            log(`challenge ${id}: ${a.status === 200 ? 'accepted' : `not accepted (${a.status})`}`);
-            const m = a.status === 200 ? matchOf(a.body) : null;
-            if (m) start(m);
-          });
+          void sideOf(line as never)
+            .then(async (side) => {
+              if (side !== 'to-me') return log(`challenge ${id}: ${side === 'from-me' ? 'sent by this account: left to its opponent' : 'no longer pending'}`);
+              const a = await post(o, `/api/challenge/${encodeURIComponent(id)}/accept`, {});
+              log(`challenge ${id}: ${a.status === 200 ? 'accepted' : `not accepted (${a.status})`}`);
+              const m = a.status === 200 ? matchOf(a.body) : null;
+              if (m) start(m);
+            })
+            .catch((e: Error) => log(`challenge ${id}: ${e.message}`));
       } else if (line.type === 'gameStart') {
         const m = matchOf(line as never);
         if (m) start(m);

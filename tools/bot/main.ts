@@ -1,7 +1,7 @@
 /**
  * `npm run bot -- --server URL --token T --engine <e> [--match ID [--seat 0|1]]`
  *
- * Runs a bot account (docs/BOT-API.md "The bot kit"): accepts every challenge heard on the event stream
+ * Runs a bot account (docs/BOT-API.md "The bot kit"): accepts every challenge sent to it on the event stream (not those it sent)
  * and plays every game that starts. `--match ID` instead takes a seat of that match (the Lobby's join
  * route) and plays it to its end, then exits (0 when the game finished). Engines: `watergate:<level>`,
  * `mcts[:iterations[:depth]]`, `random`, or a module path exporting `decide(view, legal) → action id`.

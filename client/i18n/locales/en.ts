@@ -159,6 +159,7 @@ const en = {
     waitingForYou: 'Waiting for {{role}} to join: the game starts when both seats are taken. Send your opponent the invite link.',
     reconnecting: 'Reconnecting to the server… your move waits until it is back.',
     waiting: 'waiting for a player',
+    left: 'left the table',
     opponent: 'Opponent',
     record: 'Game record',
     piles: 'Card piles',

@@ -161,6 +161,7 @@ const ptBR: Translation = {
     waitingForYou: 'Aguardando {{role}} entrar: o jogo começa quando os dois lugares estiverem ocupados. Envie o link de convite ao seu adversário.',
     reconnecting: 'Reconectando ao servidor… sua jogada espera ele voltar.',
     waiting: 'aguardando um jogador',
+    left: 'saiu da mesa',
     opponent: 'Adversário',
     record: 'Registro da partida',
     piles: 'Pilhas de cartas',

@@ -161,6 +161,7 @@ const zhCN: Translation = {
     waitingForYou: '等待{{role}}加入：双方都入座后游戏开始。把邀请链接发给你的对手吧。',
     reconnecting: '正在重新连接服务器……连接恢复前暂不能行动。',
     waiting: '等待玩家',
+    left: '已离开牌桌',
     opponent: '对手',
     record: '对局记录',
     piles: '牌堆',

@@ -42,7 +42,7 @@ export function botApi(o: { accounts: AccountStore; service: MatchService; limit
   const routes = botRouter.routes();
   return {
     tokens: (ctx, next) => (ctx.path === '/auth/tokens' || ctx.path.startsWith('/auth/tokens/') ? tokens(ctx as never, next) : next()),
-    join: joinWithToken(o.accounts),
+    join: joinWithToken(o.accounts, o.limiter),
     routes: (ctx, next) => (ctx.path.startsWith('/api/bot/') ? routes(ctx as never, next) : next()),
     chat: (matchID, line) => streams.chat(matchID, line),
     close: () => streams.closeAll(),

@@ -75,10 +75,16 @@ async function heldSeat(service: MatchService, matchID: string, accountID: strin
 /**
  * On the Lobby's join route, a bearer token (of a bot account) stands for the account as a session
  * would: the seat gets the account's mark and link (accounts/seat.ts `accountMark` reads ctx.state.account).
+ * Each try counts against the token's `botJoin` as well as the address's `join` (the Lobby's): a bot run
+ * from many addresses still takes seats no faster than its token may.
  */
-export function joinWithToken(accounts: AccountStore): Koa.Middleware {
+export function joinWithToken(accounts: AccountStore, limiter: Limiter): Koa.Middleware {
   return async (ctx, next) => {
-    if (ctx.method === 'POST' && ctx.get('Authorization') && /^\/games\/[^/]+\/[^/]+\/join$/.test(ctx.path)) ctx.state.account = (await botBearer(ctx, accounts)).account;
+    if (ctx.method === 'POST' && ctx.get('Authorization') && /^\/games\/[^/]+\/[^/]+\/join$/.test(ctx.path)) {
+      const b = await botBearer(ctx, accounts);
+      await enforce(limiter, 'botJoin', b.token.id);
+      ctx.state.account = b.account;
+    }
     await next();
   };
 }

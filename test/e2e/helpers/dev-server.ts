@@ -15,10 +15,11 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
-export async function startDevServer(timeoutMs = 60_000): Promise<DevServer> {
+/** `server`: the address its proxy sends the lobby, the API and the socket to (WATERGATE_SERVER, vite.config.ts). */
+export async function startDevServer(timeoutMs = 60_000, server?: string): Promise<DevServer> {
   const port = await freePort();
   // Its own process group: npm starts vite as a child, and the whole group is stopped at the end.
-  const proc = spawn('npm', ['run', 'dev', '--', '--port', String(port), '--strictPort'], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BROWSER: 'none' } });
+  const proc = spawn('npm', ['run', 'dev', '--', '--port', String(port), '--strictPort'], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BROWSER: 'none', ...(server ? { WATERGATE_SERVER: server } : {}) } });
   const lines: string[] = [];
   const keep = (b: Buffer) => lines.push(...b.toString().split('\n').filter(Boolean));
   proc.stdout.on('data', keep);
