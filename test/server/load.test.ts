@@ -47,6 +47,9 @@ describe('npm run load against the limits as shipped', () => {
     // The generator's own event loop over the window: measured (a delay is never zero), and its max bounds its p99.
     expect(r.loadLoop.p99).toBeGreaterThan(0);
     expect(r.loadLoop.max).toBeGreaterThanOrEqual(r.loadLoop.p99);
+    // Both sides' CPU over the window, in % of a core: the server moved and the clients chose.
+    expect(r.cpu.server).toBeGreaterThan(0);
+    expect(r.cpu.load).toBeGreaterThan(0);
     expect(r.matches).toBe(matches);
     expect(r.workers).toBe(2);
     expect(r.errors).toBe(0);

@@ -69,6 +69,8 @@ export interface PlayResult {
    * server has answered, so a tail the server's figures do not show is the generator's.
    */
   loop: { p99: number; max: number };
+  /** This load process's CPU over the window, seconds: on a shared host the generator's share is part of what is measured. */
+  cpuSeconds: number;
 }
 
 /**
@@ -79,6 +81,9 @@ export function sourceAddress(n: number): string {
   const i = n % (254 * 256 * 254);
   return `127.${1 + Math.floor(i / (256 * 254))}.${Math.floor(i / 254) % 256}.${1 + (i % 254)}`;
 }
+
+/** Matches one load process opens at once (./run.ts opens them "as fast as the server answers"). */
+export const OPEN_AT_ONCE = 16;
 
 /** mulberry32: a small seeded generator, so two runs choose alike. */
 function rng(seed: number) {
@@ -143,6 +148,7 @@ export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; s
   let measuring = false;
   let stopped = false;
   const loop = monitorEventLoopDelay({ resolution: 10 });
+  let cpuAtStart: NodeJS.CpuUsage | null = null;
   /** Each seat in play, by the way to end it. */
   const seats = new Set<() => void>();
 
@@ -266,10 +272,31 @@ export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; s
       });
     });
 
+  // Matches being opened at once (from create until both seats have synced), per process: a server
+  // opens them as fast as it can answer, never a stampede it cannot (the load measures play, and errors
+  // while opening are the generator's doing). A first sync that never comes frees the place after 30 s.
+  let openingNow = 0;
+  const queued: (() => void)[] = [];
+  const admit = () => (openingNow < OPEN_AT_ONCE ? (openingNow++, Promise.resolve()) : new Promise<void>((r) => queued.push(r)));
+  const leave = () => {
+    const next = queued.shift();
+    if (next) next();
+    else openingNow--;
+  };
+
   /** Keeps one match in play until the run stops: a finished match is replaced by a new one. */
   const slot = async (ready: () => void) => {
     let first = true;
     while (!stopped) {
+      await admit();
+      let admitted = true;
+      const done = () => {
+        if (!admitted) return;
+        admitted = false;
+        clearTimeout(giveUp);
+        leave();
+      };
+      const giveUp = setTimeout(done, 30_000);
       try {
         const src = from();
         const { matchID } = await post(`/games/${o.game}/create`, { numPlayers: 2 }, src);
@@ -278,7 +305,9 @@ export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; s
         if (typeof matchID !== 'string' || typeof a.playerCredentials !== 'string' || typeof b.playerCredentials !== 'string') throw new SetupError('setup-bad-answer');
         let n = 0;
         const synced = () => {
-          if (++n === 2 && first) {
+          if (++n !== 2) return;
+          done();
+          if (first) {
             first = false;
             ready();
           }
@@ -286,10 +315,12 @@ export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; s
         await Promise.all([seat(matchID, '0', a.playerCredentials, synced, src), seat(matchID, '1', b.playerCredentials, synced, src)]);
         if (!stopped) games++;
       } catch (e) {
+        done();
         if (stopped) break;
         error(e instanceof SetupError ? e.kind : 'setup-network');
         await new Promise((r) => setTimeout(r, 500));
       }
+      done();
     }
   };
 
@@ -316,17 +347,20 @@ export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; s
     measure: () => {
       measuring = true;
       loop.enable();
+      cpuAtStart = process.cpuUsage();
     },
     async stop() {
       measuring = false;
       loop.disable();
       const ms = (ns: number) => Math.round(ns / 1e5) / 10;
       const loopDelay = { p99: ms(loop.percentile(99)), max: ms(loop.max) };
+      const used = process.cpuUsage(cpuAtStart ?? undefined);
+      const cpuSeconds = cpuAtStart ? Math.round((used.user + used.system) / 1e4) / 100 : 0;
       stopped = true;
       await opening;
       for (const finish of seats) finish();
       await Promise.race([Promise.all(slots), new Promise((r) => setTimeout(r, 5000))]);
-      return { latencies, errorsByKind, refusals, games, loop: loopDelay };
+      return { latencies, errorsByKind, refusals, games, loop: loopDelay, cpuSeconds };
     },
   };
 }

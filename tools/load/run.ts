@@ -21,6 +21,7 @@
  * "errors","refusals","errorsByKind",…}; without it, a table. docs/LOAD.md "The load tool".
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sourceAddress, type PlayOptions, type PlayResult } from './play';
 import { PHASES, scrape, serverFigures, type Scrape, type ServerFigures } from './server-metrics';
@@ -97,6 +98,8 @@ export interface LoadResult {
   memory: ServerFigures['memory'] | null;
   /** The load processes' own event-loop delay over the window (ms; the worst process's p99 and max). */
   loadLoop: { p99: number; max: number };
+  /** CPU over the window in % of one core: the server's (null without /metrics) and all load processes' together. */
+  cpu: { server: number | null; load: number };
   metricsError?: string;
 }
 
@@ -196,6 +199,7 @@ function summary(o: Options, elapsed: number, results: PlayResult[], before: Scr
     eventLoop: server?.eventLoop ?? null,
     gc: server?.gc ?? null,
     memory: server?.memory ?? null,
+    cpu: { server: server ? Math.round((100 * server.cpuSeconds) / elapsed) : null, load: Math.round((100 * results.reduce((a, r) => a + r.cpuSeconds, 0)) / elapsed) },
     loadLoop: { p99: Math.max(0, ...results.map((r) => r.loop.p99)), max: Math.max(0, ...results.map((r) => r.loop.max)) },
     ...(metricsError !== undefined ? { metricsError } : {}),
   };
@@ -218,6 +222,7 @@ export function table(r: LoadResult, paced: Options['paced']): string {
     lines.push(`memory with ${r.memory.openMatches} matches open: RSS ${r.memory.rssMB} MB, heap ${r.memory.heapMB} MB; per match opened by the load: RSS ${f(r.memory.rssPerMatchKB)} KB, heap ${f(r.memory.heapPerMatchKB)} KB`);
   } else lines.push(`server figures: none (${r.metricsError})`);
   lines.push(`the load processes' own event loop delay (a latency waits there too): p99 ${r.loadLoop.p99} ms, max ${r.loadLoop.max} ms`);
+  lines.push(`CPU over the window, % of one core: server ${f(r.cpu.server)}, load processes ${r.cpu.load} (they share this machine's ${availableParallelism()} cores)`);
   lines.push(`errors: ${r.errors}${r.errors ? ` (${Object.entries(r.errorsByKind).map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}; refusals: ${Object.entries(r.refusals).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
   return lines.join('\n');
 }

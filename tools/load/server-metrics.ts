@@ -94,6 +94,8 @@ export interface ServerFigures {
   gc: { pauses: number; totalMs: number; maxMs: number };
   /** With every match in play, against before the load: MB, and KB per match opened meanwhile. */
   memory: { openMatches: number; rssMB: number; heapMB: number; rssPerMatchKB: number | null; heapPerMatchKB: number | null };
+  /** The server process's CPU over the window, seconds (its checkpointing and bot threads included). */
+  cpuSeconds: number;
 }
 
 /** The figures of a window (`start` → `end`), memory against `before` (read before any match of the load). */
@@ -115,5 +117,6 @@ export function serverFigures(before: Scrape, start: Scrape, end: Scrape): Serve
       rssPerMatchKB: per('wg_process_resident_memory_bytes'),
       heapPerMatchKB: per('wg_nodejs_heap_size_used_bytes'),
     },
+    cpuSeconds: round((end.get('wg_process_cpu_seconds_total') ?? 0) - (start.get('wg_process_cpu_seconds_total') ?? 0)),
   };
 }
