@@ -127,9 +127,9 @@ export class SqliteStore implements MatchStore {
       // the event loop; it is cut back to 64 MB after a checkpoint.
       db.pragma('wal_autocheckpoint = 0');
       db.pragma('journal_size_limit = 67108864');
-      // Each match in play keeps a few hot pages (its head row, the last leaf of its moves): with SQLite's
-      // default 2 MB cache, 5,000 matches read them back from the operating system at every move (about
-      // 1.6 reads a move under strace at 1,000 matches). 64 MB holds them for 10,000; it is only used as filled.
+      // Each match in play keeps a few hot pages (its head row, the last leaf of its moves): SQLite's
+      // default 2 MB cache holds those of a few hundred matches, 64 MB those of 10,000 (the event loop
+      // then reads no page back from the operating system: strace at 1,000 matches); used only as filled.
       db.pragma('cache_size = -65536');
       db.pragma('foreign_keys = ON');
       // SQLite rewrites a whole row on any update: the head row that changes with every move stays small,
