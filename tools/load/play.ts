@@ -17,11 +17,12 @@
 import http from 'node:http';
 import { isIPv6 } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { applyPatch, type Operation } from 'rfc6902';
 import { io } from 'socket.io-client';
 import { legalMovesFromView } from '../../client/legal';
 import type { PlayerID, WatergateView } from '../../game/index';
 import { ERROR_EVENT, MATCH_QUERY, type GuardError } from '../../protocol/index';
+// The browser build's own applier (vite.config.ts puts it in rfc6902's place): the load's clients apply patches as players' pages do.
+import { applyPatch, type Op as Operation } from '../../protocol/json-patch';
 import { ToyGame } from './toy-game';
 
 /** How long a move may go unanswered before it counts as a `move-timeout`. */
