@@ -41,6 +41,8 @@ export interface EventBenchOptions {
   pace: [number, number];
   /** The event's time control by name (protocol/rated.ts). */
   clock: 'none' | 'live' | 'relaxed';
+  /** How long after a round's announcement its start still counts (ms; default 1000). */
+  windowMs?: number;
   pgUrl?: string;
   /** A progress line now and then (the full run lasts an hour at a person's pace). */
   progress?: (line: string) => void;
@@ -78,7 +80,7 @@ export interface EventBenchResult {
   gamesWithResult: number;
   /** How the games ended: the game's end reason (or the server's exit) → count. */
   endings: Record<string, number>;
-  /** Moves timed: the event's and the background's, during a round's start (until 1 s after its announcement) and otherwise. */
+  /** Moves timed: the event's and the background's, during a round's start (until `windowMs` after its announcement) and otherwise. */
   moves: { event: { during: Latencies; rest: Latencies }; background: { during: Latencies; rest: Latencies } };
   refusals: number;
   status: string;
@@ -217,7 +219,7 @@ export async function benchEvent(o: EventBenchOptions): Promise<EventBenchResult
       const at = sorted[k]?.at ?? NaN;
       rounds.push({ round: k + 1, pairingMs, startMs: at - from, durationMs: ends[k] - at, games: d.rounds[k].boards.reduce((s, b) => s + b.games.length, 0) });
     }
-    const windows = sorted.map((s, k) => [k === 0 ? t0 : ends[k - 1], s.at + 1000]);
+    const windows = sorted.map((s, k) => [k === 0 ? t0 : ends[k - 1], s.at + (o.windowMs ?? 1000)]);
     const inStart = (t: number) => windows.some(([a, b]) => t >= a && t <= b);
     const split = (event: boolean) => {
       const mine = lat.filter((l) => l.event === event);
@@ -266,7 +268,7 @@ export function eventTables(r: EventBenchResult, machine: string, day: string): 
     '| --- | --- | --- | --- | --- |',
     ...r.rounds.map((x) => `| ${x.round} | ${x.games} | ${f(x.pairingMs)} | ${Math.round(x.startMs)} | ${(x.durationMs / 1000).toFixed(1)} |`),
     '',
-    `Moves (in-process: call to saved answer; ${r.refusals} refused, not counted), while a round was starting (from the last result before until 1 s after its announcement) and otherwise:`,
+    `Moves (in-process: call to saved answer; ${r.refusals} refused, not counted), while a round was starting (from the last result before until ${((o.windowMs ?? 1000) / 1000).toFixed(1)} s after its announcement) and otherwise:`,
     '',
     '| moves | during a round start | otherwise |',
     '| --- | --- | --- |',
