@@ -4,7 +4,7 @@
  *
  * A Swiss event run to its end inside one server process while other matches are played beside it
  * (./load/event-bench.ts says how). By default its games are played move by move by bots at a person's
- * pace (1–4 s a decision) under the live time control, as issue 34 asks; `--play resign` is the first
+ * pace (1–4 s a decision) under the live time control (a realistic round, every game ended by the rules or the clock); `--play resign` is the first
  * benchmark (each game resigned 0–2 s after it is made: a round's start without play). Measured: each
  * round's start and the pairing alone, how long each round was played, the moves' latency while a round
  * was starting (until --window ms after its announcement) against the rest, the total, and that every game of the event has a result.
