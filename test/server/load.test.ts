@@ -73,6 +73,19 @@ describe('npm run load against the limits as shipped', () => {
     expect(r.memory.rssPerMatchKB === null || typeof r.memory.rssPerMatchKB === 'number').toBe(true);
     expect((await t.store.listMatches()).length).toBeGreaterThanOrEqual(matches);
   }, 60_000);
+
+  it('reads /metrics from each process it is told of and adds their figures up (a cluster, here one server named twice)', async () => {
+    expect(() => parseArgs(['--url', t.url, '--metrics', 'http://example.com:8000'])).toThrow(/--metrics/);
+    const r = await runLoad(parseArgs(['--url', t.url, '--metrics', `${t.url},${t.url}/`, '--matches', '3', '--seconds', '2', '--paced', '100,200']));
+    expect(r.errors).toBe(0);
+    expect(r.processes).toHaveLength(2);
+    const [a, b] = r.processes!;
+    // Histograms and memory add up; the event loop's worst is the worst process's.
+    expect(r.phases!.move.count).toBe(a.phases.move.count + b.phases.move.count);
+    expect(r.memory!.rssMB).toBeGreaterThanOrEqual(a.memory.rssMB + b.memory.rssMB - 1);
+    expect(r.eventLoop!.max).toBe(Math.max(a.eventLoop.max, b.eventLoop.max));
+    expect(r.cpu.server).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe('npm run load when the server dies under it', () => {

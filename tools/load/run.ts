@@ -1,5 +1,5 @@
 /**
- * `npm run load -- --url URL --matches M --seconds S [--paced MIN,MAX] [--json] [--game watergate|toy] [--seed N] [--workers W]`
+ * `npm run load -- --url URL --matches M --seconds S [--paced MIN,MAX] [--json] [--game watergate|toy] [--seed N] [--workers W] [--metrics URL,URL…]`
  *
  * Load on a running server, from this machine only: M matches (up to 10,000) at once, each created and
  * joined through the Lobby API and played by two socket clients speaking boardgame.io's protocol, each
@@ -30,6 +30,8 @@ export { sourceAddress };
 
 interface Options {
   url: string;
+  /** Where to read /metrics: the server's own address, or each process of a cluster (--metrics). */
+  metrics: string[];
   matches: number;
   seconds: number;
   paced: [number, number] | null;
@@ -74,7 +76,18 @@ export function parseArgs(argv: string[]): Options {
   if (game !== 'watergate' && game !== 'toy') throw new Error('--game is "watergate" or "toy"');
   const matches = int('matches', 10, 1, 10_000);
   const workers = int('workers', Math.ceil(matches / MATCHES_PER_WORKER), 1, Math.min(matches, 64));
-  return { url: url.replace(/\/+$/, ''), matches, seconds: int('seconds', 10, 1, 600), paced, json: argv.includes('--json'), game, seed: int('seed', 1, 0, 2 ** 31), workers };
+  const metrics = (opt('metrics') ?? url).split(',').map((m) => m.trim().replace(/\/+$/, ''));
+  for (const m of metrics) {
+    let h: string;
+    try {
+      h = new URL(m).hostname;
+    } catch {
+      throw new Error(`--metrics "${m}" is not a URL`);
+    }
+    if (!LOOPBACK.has(h)) throw new Error(`--metrics must name servers on this machine, not "${h}"`);
+  }
+  if (metrics.length > 16) throw new Error('--metrics takes at most 16 addresses');
+  return { url: url.replace(/\/+$/, ''), metrics, matches, seconds: int('seconds', 10, 1, 600), paced, json: argv.includes('--json'), game, seed: int('seed', 1, 0, 2 ** 31), workers };
 }
 
 export interface LoadResult {
@@ -101,6 +114,8 @@ export interface LoadResult {
   /** CPU over the window in % of one core: the server's (null without /metrics) and all load processes' together. */
   cpu: { server: number | null; load: number };
   metricsError?: string;
+  /** With --metrics naming several processes: each one's figures (the fields above then add them up: histograms and memory summed, the event loop's and GC's longest the worst process's). */
+  processes?: ({ url: string; cpu: number } & ServerFigures)[];
 }
 
 /** Hooks for a caller measuring the server over the same window (npm run bench:server). */
@@ -147,7 +162,8 @@ function startWorker(options: PlayOptions) {
 }
 
 export async function runLoad(o: Options, hooks: LoadHooks = {}): Promise<LoadResult> {
-  const before = await scrape(o.url);
+  const readAll = () => Promise.all(o.metrics.map((m) => scrape(m)));
+  const before = await readAll();
   const share = (k: number) => Math.floor(o.matches / o.workers) + (k < o.matches % o.workers ? 1 : 0);
   const workers = Array.from({ length: o.workers }, (_, k) =>
     startWorker({ url: o.url, matches: share(k), paced: o.paced, game: o.game, seed: o.seed + 7919 * k, worker: k, workers: o.workers }),
@@ -156,13 +172,13 @@ export async function runLoad(o: Options, hooks: LoadHooks = {}): Promise<LoadRe
     // Every match in play, or as many as made it in the time opening them should take and a minute more.
     const opening = 60_000 + (o.matches / 20) * 50;
     await Promise.race([Promise.all(workers.map((w) => w.ready)), new Promise((r) => setTimeout(r, opening))]);
-    const start = await scrape(o.url);
+    const start = await readAll();
     for (const w of workers) w.measure();
     hooks.onWindowStart?.();
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, o.seconds * 1000));
     hooks.onWindowEnd?.();
-    const end = await scrape(o.url);
+    const end = await readAll();
     const elapsed = (performance.now() - t0) / 1000;
     const results = await Promise.all(workers.map((w) => w.stop()));
     return summary(o, elapsed, results, before, start, end);
@@ -171,7 +187,14 @@ export async function runLoad(o: Options, hooks: LoadHooks = {}): Promise<LoadRe
   }
 }
 
-function summary(o: Options, elapsed: number, results: PlayResult[], before: Scrape | string, start: Scrape | string, end: Scrape | string): LoadResult {
+/** Several processes' scrapes as one: every sample added up (histogram buckets, counters, memory). */
+function sum(scrapes: Scrape[]): Scrape {
+  const out: Scrape = new Map();
+  for (const s of scrapes) for (const [k, v] of s) out.set(k, (out.get(k) ?? 0) + v);
+  return out;
+}
+
+function summary(o: Options, elapsed: number, results: PlayResult[], befores: (Scrape | string)[], starts: (Scrape | string)[], ends: (Scrape | string)[]): LoadResult {
   const add = (into: Record<string, number>, from: Record<string, number>) => {
     for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
     return into;
@@ -180,8 +203,14 @@ function summary(o: Options, elapsed: number, results: PlayResult[], before: Scr
   const refusals = results.reduce((a, r) => add(a, r.refusals), {} as Record<string, number>);
   const sorted = Float64Array.from(results.flatMap((r) => r.latencies)).sort();
   const q = (p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] * 10) / 10 : NaN);
-  const metricsError = [before, start, end].find((s): s is string => typeof s === 'string');
-  const server = metricsError === undefined ? serverFigures(before as Scrape, start as Scrape, end as Scrape) : null;
+  const metricsError = [...befores, ...starts, ...ends].find((s): s is string => typeof s === 'string');
+  const each = metricsError === undefined ? o.metrics.map((url, i) => ({ url, ...serverFigures(befores[i] as Scrape, starts[i] as Scrape, ends[i] as Scrape) })) : null;
+  let server: ServerFigures | null = null;
+  if (each) {
+    server = serverFigures(sum(befores as Scrape[]), sum(starts as Scrape[]), sum(ends as Scrape[]));
+    server.eventLoop = { p99: Math.max(...each.map((e) => e.eventLoop.p99)), max: Math.max(...each.map((e) => e.eventLoop.max)) };
+    server.gc.maxMs = Math.max(...each.map((e) => e.gc.maxMs));
+  }
   return {
     matches: o.matches,
     seconds: Math.round(elapsed * 10) / 10,
@@ -202,6 +231,7 @@ function summary(o: Options, elapsed: number, results: PlayResult[], before: Scr
     cpu: { server: server ? Math.round((100 * server.cpuSeconds) / elapsed) : null, load: Math.round((100 * results.reduce((a, r) => a + r.cpuSeconds, 0)) / elapsed) },
     loadLoop: { p99: Math.max(0, ...results.map((r) => r.loop.p99)), max: Math.max(0, ...results.map((r) => r.loop.max)) },
     ...(metricsError !== undefined ? { metricsError } : {}),
+    ...(each && each.length > 1 ? { processes: each.map((e) => ({ ...e, cpu: Math.round((100 * e.cpuSeconds) / elapsed) })) } : {}),
   };
 }
 
@@ -222,6 +252,8 @@ export function table(r: LoadResult, paced: Options['paced']): string {
     lines.push(`memory with ${r.memory.openMatches} matches open: RSS ${r.memory.rssMB} MB, heap ${r.memory.heapMB} MB; per match opened by the load: RSS ${f(r.memory.rssPerMatchKB)} KB, heap ${f(r.memory.heapPerMatchKB)} KB`);
   } else lines.push(`server figures: none (${r.metricsError})`);
   lines.push(`the load processes' own event loop delay (a latency waits there too): p99 ${r.loadLoop.p99} ms, max ${r.loadLoop.max} ms`);
+  for (const p of r.processes ?? [])
+    lines.push(`process ${p.url}: whole move p99 ${f(p.phases.move.p99)} ms over ${p.phases.move.count}; event loop p99 ${p.eventLoop.p99} ms, max ${p.eventLoop.max} ms; GC ${p.gc.totalMs} ms, longest ${p.gc.maxMs} ms; RSS ${p.memory.rssMB} MB with ${p.memory.openMatches} matches; CPU ${p.cpu}% of a core`);
   lines.push(`CPU over the window, % of one core: server ${f(r.cpu.server)}, load processes ${r.cpu.load} (they share this machine's ${availableParallelism()} cores)`);
   lines.push(`errors: ${r.errors}${r.errors ? ` (${Object.entries(r.errorsByKind).map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}; refusals: ${Object.entries(r.refusals).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
   return lines.join('\n');
