@@ -305,6 +305,12 @@ export class EventRunner {
       if (d.rated) metadata.rated = true;
       metadata.publicRecord = true;
       metadata.event = d.id;
+      if (d.paired) {
+        // Made only once the first has ended (step), so the second names the first's winner: the pair's score so far.
+        const first = b.games[0];
+        metadata.pair = g === first ? { game: 1 } : { game: 2, first: { matchID: first.matchID, winner: first.winner ?? null } };
+        if (!d.challenge) metadata.pair.event = d.id;
+      }
       for (const [id, seat] of seats) {
         const e = d.entrants.find((x) => x.id === id)!;
         const mark = alive.has(id) ? await markOf(store.accounts, { id, username: e.username, bot: alive.get(id)!.bot }) : null;

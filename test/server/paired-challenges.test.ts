@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, botAccount, lineOf, ndjson } from './challenge-helpers';
-import { resign, seatOf } from './event-helpers';
+import { pairStatus, resign, seatOf } from './event-helpers';
 import { postgresAvailable, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
 
 const hasPg = await postgresAvailable();
@@ -62,6 +62,9 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
         const [g1, g2] = [await stored(t.store, first), await stored(t.store, second.matchID)];
         expect(g2.initialState.G).toEqual(g1.initialState.G);
         expect(g2.initialState.plugins.random.data.seed).toBe(g1.initialState.plugins.random.data.seed);
+        // The boards say which game of the pair each is; the second names the first's winner, no event (it is hidden).
+        expect(await pairStatus(t.url, first)).toEqual({ game: 1 });
+        expect(await pairStatus(t.url, second.matchID)).toEqual({ game: 2, first: { matchID: first, winner: 'editor' } });
         await lineOf(sa, 'gameStart', (l) => l.matchID === second.matchID && l.seat === '1');
         await lineOf(sb, 'gameStart', (l) => l.matchID === second.matchID && l.seat === '0');
         // The challenger resigns the second as Nixon: one game each, the pair is drawn ½ – ½.
