@@ -411,6 +411,16 @@ const enPages = {
     noWinner: 'no winner',
     won: { editor: 'the Editor won', nixon: 'Nixon won' },
   },
+  pair: {
+    first: 'Game 1 of 2 of a paired deal: the same deal comes next, with sides swapped.',
+    second: 'Game 2 of 2 of a paired deal: the same deal as game 1, with sides swapped.',
+    firstGame: 'Game 1',
+    soFar: 'Pair score so far: {{leader}} 1 – 0 {{other}}',
+    soFarNone: 'Pair score so far: 0 – 0 (nobody won game 1)',
+    event: 'The event',
+    game: 'Game {{n}}',
+    score: 'Pair: {{a}} {{pa}} – {{pb}} {{b}}',
+  },
   playNow: {
     title: 'Play now',
     hint: 'Joins a person already waiting on these terms; else waits for one, and offers the computer after the wait you choose.',

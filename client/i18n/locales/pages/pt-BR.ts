@@ -413,6 +413,16 @@ const ptBRPages: PageTranslation = {
     noWinner: 'sem vencedor',
     won: { editor: 'o Editor venceu', nixon: 'Nixon venceu' },
   },
+  pair: {
+    first: 'Partida 1 de 2 de mãos espelhadas: a mesma mão vem a seguir, com os lados trocados.',
+    second: 'Partida 2 de 2 de mãos espelhadas: a mesma mão da partida 1, com os lados trocados.',
+    firstGame: 'Partida 1',
+    soFar: 'Placar do par até agora: {{leader}} 1 – 0 {{other}}',
+    soFarNone: 'Placar do par até agora: 0 – 0 (ninguém venceu a partida 1)',
+    event: 'O torneio',
+    game: 'Partida {{n}}',
+    score: 'Par: {{a}} {{pa}} – {{pb}} {{b}}',
+  },
   playNow: {
     title: 'Jogar agora',
     hint: 'Entra na partida de quem já espera nestas condições; senão espera alguém e oferece o computador após a espera escolhida.',

@@ -404,6 +404,16 @@ const zhCNPages: PageTranslation = {
     noWinner: '无胜者',
     won: { editor: '主编获胜', nixon: '尼克松获胜' },
   },
+  pair: {
+    first: '镜像牌局第 1 局（共 2 局）：下一局使用同一副牌，双方交换阵营。',
+    second: '镜像牌局第 2 局（共 2 局）：与第 1 局同一副牌，双方交换阵营。',
+    firstGame: '第 1 局',
+    soFar: '本组目前比分：{{leader}} 1 – 0 {{other}}',
+    soFarNone: '本组目前比分：0 – 0（第 1 局无人获胜）',
+    event: '赛事',
+    game: '第 {{n}} 局',
+    score: '本组：{{a}} {{pa}} – {{pb}} {{b}}',
+  },
   playNow: {
     title: '立即对局',
     hint: '先加入按这些条件已在等待的玩家的对局；否则等待对手，并在你选择的等待时间后提供电脑对手。',
