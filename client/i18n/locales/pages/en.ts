@@ -454,7 +454,7 @@ const enPages = {
     casual: 'casual',
     ratedGame: 'rated',
     withTakeBacks: 'take-backs allowed',
-    withPaired: 'paired deals',
+    withPaired: 'paired deals: two games on one deal, sides swapped, scored 1, ½ or 0',
     accept: 'Accept',
     decline: 'Decline',
     cancel: 'Cancel',

@@ -456,7 +456,7 @@ const ptBRPages: PageTranslation = {
     casual: 'amistoso',
     ratedGame: 'vale classificação',
     withTakeBacks: 'pode voltar jogadas',
-    withPaired: 'mãos pareadas',
+    withPaired: 'mãos espelhadas: duas partidas com a mesma mão, lados trocados, pontuadas 1, ½ ou 0',
     accept: 'Aceitar',
     decline: 'Recusar',
     cancel: 'Cancelar',

@@ -446,7 +446,7 @@ const zhCNPages: PageTranslation = {
     casual: '友谊赛',
     ratedGame: '计入等级分',
     withTakeBacks: '允许悔棋',
-    withPaired: '双局同牌',
+    withPaired: '双局同牌：同一副牌两局，交换阵营，计 1、½ 或 0 分',
     accept: '接受',
     decline: '拒绝',
     cancel: '取消',
