@@ -1,8 +1,8 @@
 /**
  * A paired challenge across kill -9 (embedded SQLite, real server processes as `npm start` runs them): the
- * process is killed the moment the first game of the pair is over — while the runner is reading that end,
- * writing the second game into the pair's document or making its match (which of these it reached is
- * read from the file before the restart and reported). The next process on the same file makes the second
+ * process is killed the moment the first game of the pair is over (the runner reading that end), and, in
+ * a second run, the moment the pair's document on the file names the second game (its match being made,
+ * or just made) — which step it had reached is read from the file before the restart and reported. The next process on the same file makes the second
  * game exactly once (the only other match of the pair), on the same deal with sides swapped, both
  * accounts seated, and scores the pair when it ends.
  */
@@ -43,11 +43,13 @@ describe('a paired challenge across kill -9 (embedded)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'wg-pair-kill-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('killed as the first game ends: after the restart the second game exists once, same deal, sides swapped, and the pair is scored', async () => {
+  /** One pair: Ann challenges Bo; the process is killed at `when`; a new one on the file runs the pair to its end. */
+  async function pairAcrossKill(when: 'over' | 'written', k: string): Promise<void> {
+    const [A, B] = [`KillPairAnn${k}`, `KillPairBo${k}`];
     const a = await start(dir);
-    const ann = await signUp(a.url, 'KillPairAnn');
-    const bo = await signUp(a.url, 'KillPairBo');
-    const sent = await ann.call('/api/challenge/KillPairBo', { paired: true, side: 'editor', clock: 'none' });
+    const ann = await signUp(a.url, A);
+    const bo = await signUp(a.url, B);
+    const sent = await ann.call(`/api/challenge/${B}`, { paired: true, side: 'editor', clock: 'none' });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const id = sent.body.id as string;
     const acc = await bo.call(`/api/challenge/${id}/accept`, {});
@@ -61,6 +63,14 @@ describe('a paired challenge across kill -9 (embedded)', () => {
       await until(() => p.state() !== null, 'synced', 60_000);
       (p.client.moves as Record<string, () => void>).resign();
       await until(() => p.state()!.ctx.gameover !== undefined, 'over', 60_000);
+      // 'written': the file is read in a tight (blocking) loop until the pair's document names the second game, then the kill.
+      if (when === 'written') {
+        const db = new Database(join(dir, 'watergate.sqlite'), { readonly: true });
+        const read = db.prepare("SELECT json_array_length(doc, '$.rounds[0].boards[0].games') AS n FROM wg_events WHERE id = ?");
+        for (const end = Date.now() + 20_000; Date.now() < end && (read.get(id) as { n: number }).n < 2; );
+        a.proc.kill('SIGKILL');
+        db.close();
+      }
       a.proc.kill('SIGKILL');
     } finally {
       p.stop();
@@ -69,16 +79,17 @@ describe('a paired challenge across kill -9 (embedded)', () => {
     const before = onFile(dir, id);
     const games = before.doc!.rounds[0].boards[0].games;
     const reached = games.length === 1 ? 'the second game not yet written' : !games[1].ready ? `the second game written, ${before.matches.length === 2 ? 'its match made but not marked ready' : 'its match not made'}` : 'the second game made and ready';
-    console.info(`paired challenge kill -9: the process was killed with ${reached}`);
+    console.info(`paired challenge kill -9 (${when}): the process was killed with ${reached}`);
     expect(before.matches.map((m) => m.match_id)).toContain(first);
+    if (when === 'written') expect(games).toHaveLength(2);
 
     const b = await start(dir);
     const [ann2, bo2]: Signed[] = [as(b.url, ann.username, ann.cookie), as(b.url, bo.username, bo.cookie)];
     await until(async () => (await ann2.call(`/api/challenge/${id}`)).body.pair?.games.length === 2, 'the second game of the pair after the restart', 60_000);
     const view = (await ann2.call(`/api/challenge/${id}`)).body;
     const [g1, g2] = view.pair.games as { matchID: string; editor: string; nixon: string; seed: string; result: string | null }[];
-    expect(g1).toMatchObject({ matchID: first, editor: 'KillPairAnn', nixon: 'KillPairBo', result: 'editor' });
-    expect(g2).toMatchObject({ editor: 'KillPairBo', nixon: 'KillPairAnn', result: null });
+    expect(g1).toMatchObject({ matchID: first, editor: A, nixon: B, result: 'editor' });
+    expect(g2).toMatchObject({ editor: B, nixon: A, result: null });
     expect(g2.seed).toBe(g1.seed);
     // Both seated in it: each finds the seat of their side in their matches.
     const sAnn = await seatOf(ann2, g2.matchID);
@@ -97,7 +108,7 @@ describe('a paired challenge across kill -9 (embedded)', () => {
     await until(async () => (await bo2.call(`/api/challenge/${id}`)).body.pair.score !== null, 'the pair scored', 60_000);
     const end = (await bo2.call(`/api/challenge/${id}`)).body.pair;
     expect(end.games.map((g: { result: string }) => g.result)).toEqual(['editor', 'nixon']);
-    expect(end.score).toEqual({ KillPairAnn: 1, KillPairBo: 0 });
+    expect(end.score).toEqual({ [A]: 1, [B]: 0 });
     b.proc.kill('SIGTERM');
     await b.exited;
 
@@ -110,5 +121,9 @@ describe('a paired challenge across kill -9 (embedded)', () => {
     const names = (m: Row) => [0, 1].map((i) => JSON.parse(m.metadata).players[i].name);
     expect(names(byID.get(g2.matchID)!)).toEqual(names(byID.get(first)!).reverse());
     expect(after.doc!.rounds[0].boards[0].points).toEqual([1, 0]);
-  }, 180_000);
+  }
+
+  it('killed as the first game ends: after the restart the second game exists once, same deal, sides swapped, and the pair is scored', () => pairAcrossKill('over', 'O'), 180_000);
+
+  it('killed as the pair\'s document names the second game (its match being made): the same after the restart', () => pairAcrossKill('written', 'W'), 180_000);
 });
