@@ -70,7 +70,9 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       await until(async () => (await getEvent(creator, id)).rounds[0].length === 3, 'the second game of the pair');
       const second = (await getEvent(creator, id)).rounds[0].find((g) => 'matchID' in g && g.matchID !== first.matchID && g.seed === first.seed) as typeof first;
       expect([second.editor, second.nixon]).toEqual([first.nixon, first.editor]);
-      // The same deal: the two matches start from the same state (hands, decks, bag), seats swapped.
+      // The same deal: the two matches start from the same state (hands, decks, bag), seats swapped. (The view
+      // names the second game as soon as the document does; its match is made by the runner's next step.)
+      await until(async () => (await stored(t.store, second.matchID)).initialState !== undefined, 'the second match made');
       const [a, b] = [await stored(t.store, first.matchID), await stored(t.store, second.matchID)];
       expect(b.initialState.G).toEqual(a.initialState.G);
       expect(b.initialState.plugins.random.data.seed).toBe(a.initialState.plugins.random.data.seed);

@@ -59,6 +59,8 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
         const second = view.pair.games[1];
         expect([second.editor, second.nixon]).toEqual([b.username, a.username]); // sides swapped
         expect(second.seed).toBe(view.pair.games[0].seed);
+        // The view names the second game as soon as the pair's document does; its match follows in the runner's next step.
+        await until(async () => (await stored(t.store, second.matchID)).initialState !== undefined, 'the second match made');
         const [g1, g2] = [await stored(t.store, first), await stored(t.store, second.matchID)];
         expect(g2.initialState.G).toEqual(g1.initialState.G);
         expect(g2.initialState.plugins.random.data.seed).toBe(g1.initialState.plugins.random.data.seed);
