@@ -39,6 +39,11 @@ export interface EventGame {
   seed: string;
   /** The winning side; "none": nobody won; null: in play. */
   result: EventSide | 'none' | null;
+  /**
+   * Paired deals only: which game of its pair this is (the second appears once the first has ended), and
+   * the pair's points (1 / ½ / 0) once both are over — the first game's Editor first — else null.
+   */
+  pair?: { game: 1 | 2; score: { player: string; points: number }[] | null };
 }
 export type EventEntry = EventGame | { bye: string };
 

@@ -253,7 +253,22 @@ export interface MatchStatus {
   hints: boolean;
   /** Take-backs in this match, for the state `takeBack.stateID` (absent: the server does not serve the match's memory). */
   takeBack?: TakeBackStatus;
+  /** A game of a paired deal (an event's round or a paired challenge): which of the two, and so far. */
+  pair?: MatchPair;
   now: number;
+}
+
+/**
+ * A paired deal's game as its board shows it (docs/EVENTS.md "Paired deals"): `game` 1 or 2 of the pair
+ * (the second on the same deal with sides swapped, made when the first has ended). The second names the
+ * first's match and the side that won it there (null: nobody), so the pair's score so far is known;
+ * `event` names a listed event's page (absent for a challenge's pair, whose event is hidden). Never the
+ * deal itself.
+ */
+export interface MatchPair {
+  game: 1 | 2;
+  first?: { matchID: string; winner: 'editor' | 'nixon' | null };
+  event?: string;
 }
 
 /**

@@ -327,6 +327,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     },
     // Every event game (a paired challenge's two included): both accounts' event streams hear gameStart.
     onGame: (matchID, metadata) => challengeRoutes.gameStart(matchID, metadata),
+    // A paired deal's second game (an event's or a paired challenge's): its absent players are told as of a round's start.
+    onPairGame: (g) => notifier.pairStarted(g.matchID),
   });
   app.use(eventRoutes({ store, runner: events, limiter }));
   app.use(seasonRoutes({ accounts: store.accounts, events: store.events, limiter }));

@@ -29,6 +29,14 @@ export default function EventPage({ id }: { id: string }): ReactNode {
     setError(null);
     eventAction(id, a).then(setEvent, (e: unknown) => setError(eventRefusal(t, e)));
   };
+  const result = (g: EventGame) => (
+    <a href={g.result === null ? `#/match/${g.matchID}` : `#/replay/${g.matchID}`}>{g.result === null ? t('events.watch') : t(g.result === 'none' ? 'events.noWinner' : `events.won.${g.result}`)}</a>
+  );
+  const sides = (g: EventGame) => (
+    <>
+      {side(g, g.editor)} ({roleName(t, '0')}) – {side(g, g.nixon)} ({roleName(t, '1')})
+    </>
+  );
   const side = (g: EventGame, who: string) => (
     <span className={g.result !== null && g.result !== 'none' && g[g.result] === who ? 'winner' : undefined}>{who}</span>
   );
@@ -103,10 +111,14 @@ export default function EventPage({ id }: { id: string }): ReactNode {
             {r.map((g) =>
               'bye' in g ? (
                 <li key={`bye-${g.bye}`}>{t('events.bye', { name: g.bye })}</li>
+              ) : event.paired ? (
+                // A pair: its first game stands for both (the second, once made, follows it with the same deal).
+                g.pair?.game === 2 ? null : (
+                  <PairItem key={g.matchID} first={g} second={r.find((x): x is EventGame => 'matchID' in x && x !== g && x.seed === g.seed)} sides={sides} result={result} />
+                )
               ) : (
                 <li key={g.matchID} data-match={g.matchID}>
-                  {side(g, g.editor)} ({roleName(t, '0')}) – {side(g, g.nixon)} ({roleName(t, '1')}) ·{' '}
-                  <a href={g.result === null ? `#/match/${g.matchID}` : `#/replay/${g.matchID}`}>{g.result === null ? t('events.watch') : t(g.result === 'none' ? 'events.noWinner' : `events.won.${g.result}`)}</a>
+                  {sides(g)} · {result(g)}
                 </li>
               ),
             )}
@@ -114,5 +126,29 @@ export default function EventPage({ id }: { id: string }): ReactNode {
         </section>
       ))}
     </div>
+  );
+}
+
+/** ½ as players write it. */
+const points = (p: number): string => (p === 0.5 ? '½' : String(p));
+
+/** A paired deal's pairing: both its games (each with its sides and a link), then the pair's 1 / ½ / 0 once both are over. */
+function PairItem({ first, second, sides, result }: { first: EventGame; second: EventGame | undefined; sides: (g: EventGame) => ReactNode; result: (g: EventGame) => ReactNode }): ReactNode {
+  const { t } = useTranslation();
+  const score = first.pair?.score;
+  return (
+    <li data-pair={first.seed}>
+      <ul>
+        <li data-match={first.matchID}>
+          {t('pair.game', { n: 1 })}: {sides(first)} · {result(first)}
+        </li>
+        {second && (
+          <li data-match={second.matchID}>
+            {t('pair.game', { n: 2 })}: {sides(second)} · {result(second)}
+          </li>
+        )}
+      </ul>
+      {score && <p data-pair-score>{t('pair.score', { a: score[0].player, pa: points(score[0].points), pb: points(score[1].points), b: score[1].player })}</p>}
+    </li>
   );
 }

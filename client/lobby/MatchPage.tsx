@@ -31,6 +31,8 @@ const JoinOffer = lazy(() => import('./JoinOffer'));
 const Rematch = lazy(() => Promise.all([import('./Rematch'), loadPageWords()]).then(([m]) => m));
 // Clocks and the computer's stand-ins: only for matches that have them.
 const Status = lazy(() => Promise.all([import('./Status'), loadPageWords()]).then(([m]) => m));
+// "Game 1 of 2 …": only for a paired deal's games.
+const Pair = lazy(() => Promise.all([import('./Pair'), loadPageWords()]).then(([m]) => m));
 // "Take back" and the opponent's consent: only for matches that allow take-backs.
 const TakeBack = lazy(() => Promise.all([import('./TakeBack'), loadPageWords()]).then(([m]) => m));
 // Turn notifications (browser, webhook): when asked for.
@@ -90,12 +92,16 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
   const [leaving, setLeaving] = useState(false);
   // The state the board shows (what the take-back status must be about before it is offered).
   const [stateID, setStateID] = useState<number | null>(null);
+  const [names, setNames] = useState<[string | undefined, string | undefined]>([undefined, undefined]);
   const onUpdate = useCallback((client: GameClientInstance) => {
     const s = client.getState();
     setStateID(s?._stateID ?? null);
     setRefusal((r) => (r && !r.fatal && r.stateID !== (s?._stateID ?? null) ? null : r));
     setInGame(!!s && s.ctx.gameover === undefined && s._stateID > 0);
     setOver(!!s && s.ctx.gameover !== undefined);
+    // The seats' names (a paired deal's line names the pair's players).
+    const named = [0, 1].map((i) => client.matchData?.find((p) => p.id === i)?.name) as [string | undefined, string | undefined];
+    setNames((n) => (n[0] === named[0] && n[1] === named[1] ? n : named));
     const seats = client.playerID === null && s?.ctx.gameover === undefined ? (client.matchData ?? []) : [];
     const free = seats.filter((p) => !p.name).map((p) => String(p.id) as PlayerID);
     const host = seats.find((p) => p.name)?.name ?? null;
@@ -214,6 +220,11 @@ export default function MatchPage({ matchID }: { matchID: string }): ReactNode {
         {!refusal?.fatal && status && (status.clock || status.abandonMinutes !== null || Object.keys(status.standIns).length > 0) && (
           <Optional>
             <Status status={status} seat={seat ?? null} over={over} />
+          </Optional>
+        )}
+        {status?.pair && (
+          <Optional>
+            <Pair pair={status.pair} names={names} />
           </Optional>
         )}
         {!refusal?.fatal && seat && !over && status?.takeBack && status.takeBack.mode !== 'off' && (

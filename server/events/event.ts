@@ -118,7 +118,15 @@ export function publicEvent(d: EventDoc): EventView {
       .map((s) => ({ username: who(s.id), rating: s.rating, withdrawn: entrant.get(s.id)!.withdrawn, score: s.score, buchholz: s.buchholz, sonnebornBerger: s.sonnebornBerger, byes: s.byes, sides: s.sides })),
     rounds: d.rounds.map((r) => [
       ...r.boards.flatMap((b) =>
-        b.games.map((g): EventGame => ({ matchID: g.matchID, editor: who(g.editor), nixon: who(g.nixon), seed: dealID(b.seed), result: g.winner === undefined ? null : g.winner === null ? 'none' : g.winner })),
+        b.games.map((g, i): EventGame => ({
+          matchID: g.matchID,
+          editor: who(g.editor),
+          nixon: who(g.nixon),
+          seed: dealID(b.seed),
+          result: g.winner === undefined ? null : g.winner === null ? 'none' : g.winner,
+          // A pair's games each say which they are and, once both are over, the pair's points (the board's Editor of game 1 first).
+          ...(d.paired ? { pair: { game: i === 0 ? 1 : 2, score: b.points ? [{ player: who(b.editor), points: b.points[0] }, { player: who(b.nixon), points: b.points[1] }] : null } } : {}),
+        })),
       ),
       ...(r.bye ? [{ bye: who(r.bye) }] : []),
     ]),

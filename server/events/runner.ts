@@ -40,6 +40,12 @@ export interface RunnerOptions {
   onRound?: (r: RoundStart) => void;
   /** A game's match is made with both accounts seated (after the write that recorded it): the place for gameStart lines. */
   onGame?: (matchID: string, metadata: MatchData) => void;
+  /**
+   * A paired deal's second game is made (its first ended): called once per game across processes, by the
+   * one whose write marked it ready, after that write — the place for its notices (a round's start has
+   * `onRound`; this game comes later, by itself).
+   */
+  onPairGame?: (g: { eventID: string; challenge: boolean; round: number; matchID: string }) => void;
 }
 
 export interface RoundStart {
@@ -137,6 +143,7 @@ export class EventRunner {
     let announce = false;
     const roundAt = d.rounds.length - 1;
     const made: [string, MatchData][] = [];
+    const seconds: string[] = [];
     if (d.status === 'open' && d.startsAt !== null && now >= d.startsAt) {
       if (d.entrants.filter((e) => !e.withdrawn).length < minEntrants(d.totalRounds)) {
         d.status = 'cancelled';
@@ -156,6 +163,7 @@ export class EventRunner {
           unmade.slice(i, i + 8).map(async ({ b, g }) => {
             const m = await this.ensureMatch(d, b, g);
             if (m) made.push([g.matchID, m]);
+            if (b.games.indexOf(g) === 1) seconds.push(g.matchID);
             g.ready = changed = true;
           }),
         );
@@ -201,6 +209,13 @@ export class EventRunner {
         this.o.onGame?.(matchID, m);
       } catch (e) {
         this.o.log.warn({ event: id, err: (e as Error).message }, 'events: the game notice failed');
+      }
+    }
+    for (const matchID of seconds) {
+      try {
+        this.o.onPairGame?.({ eventID: id, challenge: d.challenge === true, round: roundAt + 1, matchID });
+      } catch (e) {
+        this.o.log.warn({ event: id, err: (e as Error).message }, 'events: the pair game notice failed');
       }
     }
     if (more) this.again.add(id);
@@ -290,6 +305,12 @@ export class EventRunner {
       if (d.rated) metadata.rated = true;
       metadata.publicRecord = true;
       metadata.event = d.id;
+      if (d.paired) {
+        // Made only once the first has ended (step), so the second names the first's winner: the pair's score so far.
+        const first = b.games[0];
+        metadata.pair = g === first ? { game: 1 } : { game: 2, first: { matchID: first.matchID, winner: first.winner ?? null } };
+        if (!d.challenge) metadata.pair.event = d.id;
+      }
       for (const [id, seat] of seats) {
         const e = d.entrants.find((x) => x.id === id)!;
         const mark = alive.has(id) ? await markOf(store.accounts, { id, username: e.username, bot: alive.get(id)!.bot }) : null;

@@ -6,7 +6,7 @@
  * next match only when it is public (publicNext).
  */
 import { settingsFrom } from '../../game/index';
-import { botLevelOf, openSeat, seatEntry, type MatchClock, type MatchStatus, type PublicMatch, type PublicSeat, type TakeBackStatus } from '../../protocol/index';
+import { botLevelOf, openSeat, seatEntry, type MatchClock, type MatchPair, type MatchStatus, type PublicMatch, type PublicSeat, type TakeBackStatus } from '../../protocol/index';
 import { seatAccount } from '../storage/accounts';
 import type { MatchData } from '../storage/types';
 import type { NextMetadata } from './rematch';
@@ -80,8 +80,14 @@ export function matchStatus(matchID: string, metadata: MatchData, takeBack?: Tak
     // Never in a rated match, whatever an older setup said (rated matches are created without hints).
     hints: settings.hints && settings.clock === null && metadata.rated !== true,
     ...(takeBack ? { takeBack } : {}),
+    ...(metadata.pair ? { pair: publicPair(metadata.pair) } : {}),
     now: Date.now(),
   };
+}
+
+/** A paired deal's game, field by field (the deal's seed is never in it: the runner keeps that in the event). */
+function publicPair(p: MatchPair): MatchPair {
+  return { game: p.game, ...(p.first ? { first: { matchID: p.first.matchID, winner: p.first.winner } } : {}), ...(p.event ? { event: p.event } : {}) };
 }
 
 /** A match's clock, field by field (it is public: both boards and the lobby show it). */

@@ -28,6 +28,7 @@ type Words = {
   turn: { subject: (m: string) => string; body: string };
   start: { subject: (m: string) => string; body: string };
   round: { subject: (m: string) => string; body: string };
+  pair: { subject: (m: string) => string; body: string };
   challenge: { subject: (who: string) => string; body: (who: string) => string };
   end: { subject: (m: string) => string; won: string; lost: string; aborted: string; rating: (b: number, a: number) => string };
   clock: { subject: (m: string) => string; body: (left: string) => string };
@@ -48,6 +49,7 @@ const WORDS: Record<MailLang, Words> = {
     turn: { subject: (m) => `Watergate: your turn in match ${m}`, body: 'It is your turn.' },
     start: { subject: (m) => `Watergate: your game ${m} has started`, body: 'Your opponent has joined and the first decision is yours.' },
     round: { subject: (m) => `Watergate: a tournament round has started (match ${m})`, body: 'A new round of your tournament has started and your game is ready.' },
+    pair: { subject: (m) => `Watergate: the second game of your pair has started (match ${m})`, body: 'The first game of your pair is over; the second is ready: the same deal, with sides swapped.' },
     challenge: { subject: (who) => `Watergate: ${who} challenges you`, body: (who) => `${who} challenges you to a game of Watergate.` },
     end: { subject: (m) => `Watergate: game ${m} is over`, won: 'You won.', lost: 'You lost.', aborted: 'The game was aborted.', rating: (b, a) => `Your rating: ${b} → ${a} (${a - b >= 0 ? '+' : ''}${a - b}).` },
     clock: { subject: (m) => `Watergate: your clock is running out in match ${m}`, body: (left) => `Your clock runs out in ${left}. Move before it does, or the game is lost on time.` },
@@ -70,6 +72,7 @@ const WORDS: Record<MailLang, Words> = {
     turn: { subject: (m) => `Watergate: sua vez na partida ${m}`, body: 'É a sua vez.' },
     start: { subject: (m) => `Watergate: sua partida ${m} começou`, body: 'Seu adversário entrou e a primeira decisão é sua.' },
     round: { subject: (m) => `Watergate: uma rodada do torneio começou (partida ${m})`, body: 'Uma nova rodada do seu torneio começou e a sua partida está pronta.' },
+    pair: { subject: (m) => `Watergate: a segunda partida do seu par começou (partida ${m})`, body: 'A primeira partida do seu par terminou; a segunda está pronta: as mesmas cartas, com os lados trocados.' },
     challenge: { subject: (who) => `Watergate: ${who} desafia você`, body: (who) => `${who} desafia você para uma partida de Watergate.` },
     end: { subject: (m) => `Watergate: a partida ${m} terminou`, won: 'Você venceu.', lost: 'Você perdeu.', aborted: 'A partida foi anulada.', rating: (b, a) => `Sua classificação: ${b} → ${a} (${a - b >= 0 ? '+' : ''}${a - b}).` },
     clock: { subject: (m) => `Watergate: seu relógio está acabando na partida ${m}`, body: (left) => `Seu relógio acaba em ${left}. Jogue antes disso, ou a partida será perdida por tempo.` },
@@ -92,6 +95,7 @@ const WORDS: Record<MailLang, Words> = {
     turn: { subject: (m) => `Watergate：对局 ${m} 轮到你了`, body: '轮到你了。' },
     start: { subject: (m) => `Watergate：你的对局 ${m} 已开始`, body: '你的对手已加入，第一个决定由你做出。' },
     round: { subject: (m) => `Watergate：赛事新一轮已开始（对局 ${m}）`, body: '你的赛事已开始新一轮，你的对局已就绪。' },
+    pair: { subject: (m) => `Watergate：你的对局组第二局已开始（对局 ${m}）`, body: '你的对局组第一局已结束；第二局已就绪：同一副牌，双方交换阵营。' },
     challenge: { subject: (who) => `Watergate：${who} 向你发起挑战`, body: (who) => `${who} 邀请你下一局 Watergate。` },
     end: { subject: (m) => `Watergate：对局 ${m} 已结束`, won: '你赢了。', lost: '你输了。', aborted: '对局已取消。', rating: (b, a) => `你的等级分：${b} → ${a}（${a - b >= 0 ? '+' : ''}${a - b}）。` },
     clock: { subject: (m) => `Watergate：对局 ${m} 中你的时间快用完了`, body: (left) => `你的时间将在 ${left} 后用完。请在此之前走棋，否则将超时判负。` },
@@ -137,7 +141,7 @@ ${links.map((l) => `<p><a href="${esc(l.url)}">${esc(l.label)}</a></p>`).join(''
 
 export type Message =
   | { kind: 'verify' | 'reset'; link: string }
-  | { kind: 'turn' | 'start' | 'round'; matchID: string; link: string; unsubscribe: string }
+  | { kind: 'turn' | 'start' | 'round' | 'pair'; matchID: string; link: string; unsubscribe: string }
   | { kind: 'challenge'; from: string; link: string; unsubscribe: string }
   | { kind: 'end'; matchID: string; outcome: 'won' | 'lost' | 'aborted'; rating?: { before: number; after: number }; link: string; unsubscribe: string }
   | { kind: 'clock'; matchID: string; leftMs: number; link: string; unsubscribe: string }
@@ -152,6 +156,7 @@ export function render(lang: MailLang, m: Message): Rendered {
     case 'turn':
     case 'start':
     case 'round':
+    case 'pair':
       return compose(lang, w[m.kind].subject(m.matchID), [w[m.kind].body], [{ url: m.link, label: w.open }], m.unsubscribe);
     case 'challenge':
       return compose(lang, w.challenge.subject(m.from), [w.challenge.body(m.from)], [{ url: m.link, label: w.open }], m.unsubscribe);

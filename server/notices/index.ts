@@ -19,11 +19,14 @@ type Seat = '0' | '1';
  * started and this seat's game is made (server/events/runner.ts `onRound`: both seats of each game, by
  * the same away rule). A round's game is a turn notice, not a kind of its own: the player acts on it the
  * same way (open the match), and the same switch ("your turn") and limits (once per match per hour) fit.
+ * `pair`: the second game of a paired deal (an event's or a paired challenge's) is made, its first having
+ * ended (runner.ts `onPairGame`): both seats, by the same away rule — the same notice as a round's start,
+ * in words that fit a challenge too.
  */
 export interface TurnNotice {
   matchID: string;
   seat: Seat;
-  kind: 'turn' | 'start' | 'round';
+  kind: 'turn' | 'start' | 'round' | 'pair';
   /** The event's round number (`round` only). */
   round?: number;
   /** The account holding the seat (server-set), or null for a guest seat. */

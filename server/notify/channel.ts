@@ -34,6 +34,8 @@ export function webhookChannel(o: WebhookChannelOptions): NoticeChannel {
       const text =
         n.kind === 'round'
           ? `Watergate: round ${n.round ?? ''} of your tournament has started; your game is match ${n.matchID} (${roleText(n.seat)}). ${link}`
+          : n.kind === 'pair'
+          ? `Watergate: the second game of your pair has started (the same deal, sides swapped); it is match ${n.matchID} (${roleText(n.seat)}). ${link}`
           : n.kind === 'start'
           ? `Watergate: your opponent has joined match ${n.matchID} and the first decision is yours (${roleText(n.seat)}). ${link}`
           : `Watergate: it is your turn (${roleText(n.seat)}) in match ${n.matchID}. ${link}`;

@@ -96,17 +96,29 @@ export class TurnNotifier {
    * seat's player hears of it when absent, by the same rule as a turn.
    */
   roundStarted(matchID: string, round: number): void {
+    this.bothSeats(matchID, 'round', round);
+  }
+
+  /**
+   * A paired deal's second game was made, its first having ended (events/runner.ts `onPairGame`, once per
+   * game across processes): each seat's player hears of it when absent, as of a round's start.
+   */
+  pairStarted(matchID: string): void {
+    this.bothSeats(matchID, 'pair');
+  }
+
+  private bothSeats(matchID: string, kind: 'round' | 'pair', round?: number): void {
     this.o.notices.track(
       this.o.service.current(matchID).then((m) => {
         if (!m) return;
-        for (const seat of ['0', '1'] as const) this.notify(matchID, m.metadata, seat, 'round', round);
+        for (const seat of ['0', '1'] as const) this.notify(matchID, m.metadata, seat, kind, round);
       }),
       'turn',
       matchID,
     );
   }
 
-  private notify(matchID: string, metadata: MatchData, seat: Seat, kind: 'turn' | 'start' | 'round', round?: number): void {
+  private notify(matchID: string, metadata: MatchData, seat: Seat, kind: 'turn' | 'start' | 'round' | 'pair', round?: number): void {
     const p = seatEntry(metadata.players, seat);
     // Nobody to tell when the computer plays the seat: a vs-computer bot, or a stand-in for its owner.
     const played = botLevelOf(p) !== null || metadata.standIns?.[seat] !== undefined;

@@ -23,7 +23,7 @@ import { guardedLookup, isPublicAddress, RefusedAddress } from './webhook';
 export interface Notice {
   matchID: string;
   seat: '0' | '1';
-  kind: 'turn' | 'start' | 'round';
+  kind: 'turn' | 'start' | 'round' | 'pair';
 }
 
 
@@ -49,10 +49,10 @@ export function endpointProblem(raw: unknown, allowLocal = false): string | null
   return null;
 }
 
-const WORDS: Record<string, { turn: string; start: string; round: string; body: string; roles: [string, string] }> = {
-  en: { turn: 'Your turn', start: 'Your game has started', round: 'Your tournament round has started', body: '{role} in match {id}', roles: ['the Editor', 'Nixon'] },
-  'pt-BR': { turn: 'Sua vez', start: 'Sua partida começou', round: 'Sua rodada do torneio começou', body: '{role} na partida {id}', roles: ['o Editor', 'Nixon'] },
-  'zh-CN': { turn: '轮到你了', start: '你的对局已开始', round: '你的赛事新一轮已开始', body: '对局 {id}：{role}', roles: ['编辑', '尼克松'] },
+const WORDS: Record<string, { turn: string; start: string; round: string; pair: string; body: string; roles: [string, string] }> = {
+  en: { turn: 'Your turn', start: 'Your game has started', round: 'Your tournament round has started', pair: 'The second game of your pair has started', body: '{role} in match {id}', roles: ['the Editor', 'Nixon'] },
+  'pt-BR': { turn: 'Sua vez', start: 'Sua partida começou', round: 'Sua rodada do torneio começou', pair: 'A segunda partida do seu par começou', body: '{role} na partida {id}', roles: ['o Editor', 'Nixon'] },
+  'zh-CN': { turn: '轮到你了', start: '你的对局已开始', round: '你的赛事新一轮已开始', pair: '你的对局组第二局已开始', body: '对局 {id}：{role}', roles: ['编辑', '尼克松'] },
 };
 export const PUSH_LANGUAGES = Object.keys(WORDS);
 

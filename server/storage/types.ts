@@ -12,7 +12,7 @@
  */
 import type { LogEntry, Server, State } from 'boardgame.io';
 import type { MoveAction } from '../../game/index';
-import type { MatchClock, StandIn, TakeBackRequest } from '../../protocol/index';
+import type { MatchClock, MatchPair, StandIn, TakeBackRequest } from '../../protocol/index';
 import type { AccountStore, SeatLink } from './accounts';
 import type { AnalysisRows } from './analyses';
 import type { EventRows } from './events';
@@ -46,6 +46,8 @@ export type MatchData = Server.MatchData & {
   nextPublic?: boolean;
   /** The event (server/events/) this match is a game of: its runner looks at the event when the game ends. */
   event?: string;
+  /** A paired deal's game (server-set by the event runner): which of the two, the first's match and winner (protocol MatchPair). */
+  pair?: MatchPair;
   /** A take-back waiting for the opponent's consent, or refused by it, on the state it names (match/undo.ts). */
   takeBack?: TakeBackRequest;
 };

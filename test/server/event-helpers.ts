@@ -2,7 +2,8 @@
 import { expect } from 'vitest';
 import { botRng } from '../../bots/index';
 import { signUp, type Signed } from './account-helpers';
-import { player, until } from './helpers';
+import { player, statusIn, until } from './helpers';
+import type { MatchPair } from '../../protocol/index';
 
 export interface EventPlayers {
   players: Signed[];
@@ -109,4 +110,15 @@ export function checkEvent(e: PublicEvent, n: number, paired: boolean): void {
   }
   for (const p of e.players) expect(Math.abs(p.sides.editor - p.sides.nixon), `${p.username} ${JSON.stringify(p.sides)}`).toBeLessThanOrEqual(1);
   expect(e.players.filter((p) => p.byes > 1)).toEqual([]);
+}
+
+/** What a spectator's socket hears of a match's pair (MatchStatus.pair), as its board shows it; undefined for a single game. */
+export async function pairStatus(url: string, matchID: string): Promise<MatchPair | undefined> {
+  const p = player(url, matchID, null);
+  try {
+    await until(() => p.received.some((r) => statusIn(r) !== undefined), 'a match status', 30_000);
+    return p.received.map(statusIn).find((st) => st !== undefined)!.pair;
+  } finally {
+    p.stop();
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './account-helpers';
-import { checkEvent, getEvent, playRound, playToEnd, resign, seatOf, signUpPlayers } from './event-helpers';
+import { checkEvent, getEvent, pairStatus, playRound, playToEnd, resign, seatOf, signUpPlayers } from './event-helpers';
 import type { RoundStart } from '../../server/events/runner';
 import { postgresAvailable, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
 
@@ -70,11 +70,19 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       await until(async () => (await getEvent(creator, id)).rounds[0].length === 3, 'the second game of the pair');
       const second = (await getEvent(creator, id)).rounds[0].find((g) => 'matchID' in g && g.matchID !== first.matchID && g.seed === first.seed) as typeof first;
       expect([second.editor, second.nixon]).toEqual([first.nixon, first.editor]);
-      // The same deal: the two matches start from the same state (hands, decks, bag), seats swapped.
+      // The same deal: the two matches start from the same state (hands, decks, bag), seats swapped. (The view
+      // names the second game as soon as the document does; its match is made by the runner's next step.)
+      await until(async () => (await stored(t.store, second.matchID)).initialState !== undefined, 'the second match made');
       const [a, b] = [await stored(t.store, first.matchID), await stored(t.store, second.matchID)];
       expect(b.initialState.G).toEqual(a.initialState.G);
       expect(b.initialState.plugins.random.data.seed).toBe(a.initialState.plugins.random.data.seed);
       expect(first.seed).not.toBe(a.initialState.plugins.random.data.seed); // the public id is not the seed
+      // Each board says which game of the pair it is; the second names the first and who won it (the pair's score so far).
+      expect(await pairStatus(t.url, first.matchID)).toEqual({ game: 1, event: id });
+      expect(await pairStatus(t.url, second.matchID)).toEqual({ game: 2, first: { matchID: first.matchID, winner: 'editor' }, event: id });
+      const view = (await getEvent(creator, id)).rounds[0] as (typeof first & { pair: unknown })[];
+      expect(view.find((g) => g.matchID === first.matchID)!.pair).toEqual({ game: 1, score: null });
+      expect(view.find((g) => g.matchID === second.matchID)!.pair).toEqual({ game: 2, score: null });
       const e = await playToEnd(t.url, creator, ep, id);
       checkEvent(e, 4, true);
       for (const p of e.players) expect(p.sides.editor).toBe(p.sides.nixon);
@@ -84,6 +92,12 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
         for (let i = 0; i < games.length; i += 2) {
           expect(games[i + 1].seed).toBe(games[i].seed);
           expect([games[i + 1].editor, games[i + 1].nixon]).toEqual([games[i].nixon, games[i].editor]);
+          // The pair's points on both its games: 1 / ½ / 0 between its two players, by games won.
+          const pair = games[i] as typeof first & { pair: { game: number; score: { player: string; points: number }[] } };
+          expect((games[i + 1] as typeof pair).pair.score).toEqual(pair.pair.score);
+          expect(pair.pair.score.map((x) => x.player)).toEqual([games[i].editor, games[i].nixon]);
+          const wins = (u: string) => [games[i], games[i + 1]].filter((g) => g.result !== 'none' && g[g.result as 'editor' | 'nixon'] === u).length;
+          expect(pair.pair.score.map((x) => x.points)).toEqual(wins(games[i].editor) === 2 ? [1, 0] : wins(games[i].nixon) === 2 ? [0, 1] : [0.5, 0.5]);
         }
         expect(new Set(games.map((g) => g.seed)).size).toBe(games.length / 2);
       }

@@ -2,7 +2,8 @@
  * Turn notifications (server/notify): a seat with a webhook and no socket connected gets one POST
  * `{"content"}` with the match link when a decision becomes its own (and when the game starts with its
  * decision); a connected seat gets none; a failing webhook is retried; loopback and private addresses are
- * refused unless allowed; bad addresses get 400; the address never reaches anyone else.
+ * refused unless allowed; bad addresses get 400; the address never reaches anyone else. The second game
+ * of a paired challenge reaches both players' account webhooks when it is made.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,8 @@ import type { PlayerID } from '../../game/index';
 import { configFromEnv } from '../../server/config';
 import { isPublicAddress, webhookProblem } from '../../server/notify/webhook';
 import { api, player, startTestServer, stored, until, type TestServer } from './helpers';
+import { signUp } from './account-helpers';
+import { resign, seatOf } from './event-helpers';
 import { playUntil } from './helpers';
 
 /** A webhook receiver on loopback: records each POST; `answers[path]` lists statuses to give first (then 204; 0: no answer). */
@@ -115,6 +118,27 @@ describe('turn notifications', () => {
       expect(text).not.toContain(`127.0.0.1:${hooks.port}`);
       expect(text).not.toContain('notify');
     }
+  });
+
+  it("the second game of a paired challenge is posted to both players' account webhooks, naming the match and each one's side", async () => {
+    const [cat, dan] = [await signUp(t.url, 'HookCat'), await signUp(t.url, 'HookDan')];
+    expect((await cat.call('/me/settings', { webhook: hooks.url('/cat') })).status).toBe(200);
+    expect((await dan.call('/me/settings', { webhook: hooks.url('/dan') })).status).toBe(200);
+    const id = (await cat.call('/api/challenge/HookDan', { paired: true, side: 'editor', clock: 'none' })).body.id as string;
+    const acc = await dan.call(`/api/challenge/${id}/accept`, {});
+    expect(acc.status, JSON.stringify(acc.body)).toBe(200);
+    const first = acc.body.matchID as string;
+    const s1 = await seatOf(dan, first);
+    await resign(t.url, first, s1.playerID, s1.playerCredentials);
+    await until(async () => (await cat.call(`/api/challenge/${id}`)).body.pair.games.length === 2, 'the second game of the pair');
+    const second = (await cat.call(`/api/challenge/${id}`)).body.pair.games[1].matchID as string;
+    const pairPosts = (path: string) => hooks.to(path).filter((g) => /second game of your pair/.test(g.body.content));
+    await until(() => pairPosts('/cat').length === 1 && pairPosts('/dan').length === 1, 'both pair webhooks');
+    const link = `${t.url}/#/match/${second}`;
+    expect(pairPosts('/cat')[0].body.content).toBe(`Watergate: the second game of your pair has started (the same deal, sides swapped); it is match ${second} (Nixon). ${link}`);
+    expect(pairPosts('/dan')[0].body.content).toBe(`Watergate: the second game of your pair has started (the same deal, sides swapped); it is match ${second} (the Editor). ${link}`);
+    await settle();
+    expect([pairPosts('/cat').length, pairPosts('/dan').length]).toEqual([1, 1]);
   });
 
   it('retries a webhook that answers 500, with a pause, and counts the result', async () => {

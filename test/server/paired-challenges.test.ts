@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, botAccount, lineOf, ndjson } from './challenge-helpers';
-import { resign, seatOf } from './event-helpers';
+import { pairStatus, resign, seatOf } from './event-helpers';
 import { postgresAvailable, startTestServer, stored, until, type Backend, type TestServer } from './helpers';
 
 const hasPg = await postgresAvailable();
@@ -59,9 +59,14 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
         const second = view.pair.games[1];
         expect([second.editor, second.nixon]).toEqual([b.username, a.username]); // sides swapped
         expect(second.seed).toBe(view.pair.games[0].seed);
+        // The view names the second game as soon as the pair's document does; its match follows in the runner's next step.
+        await until(async () => (await stored(t.store, second.matchID)).initialState !== undefined, 'the second match made');
         const [g1, g2] = [await stored(t.store, first), await stored(t.store, second.matchID)];
         expect(g2.initialState.G).toEqual(g1.initialState.G);
         expect(g2.initialState.plugins.random.data.seed).toBe(g1.initialState.plugins.random.data.seed);
+        // The boards say which game of the pair each is; the second names the first's winner, no event (it is hidden).
+        expect(await pairStatus(t.url, first)).toEqual({ game: 1 });
+        expect(await pairStatus(t.url, second.matchID)).toEqual({ game: 2, first: { matchID: first, winner: 'editor' } });
         await lineOf(sa, 'gameStart', (l) => l.matchID === second.matchID && l.seat === '1');
         await lineOf(sb, 'gameStart', (l) => l.matchID === second.matchID && l.seat === '0');
         // The challenger resigns the second as Nixon: one game each, the pair is drawn ½ – ½.

@@ -4,7 +4,8 @@
  * VAPID JWT verifies (ES256) against the server's public key and its body decrypts (RFC 8291 aes128gcm,
  * decrypted here with node:crypto alone) to the match's link — and no second one for that match within
  * the hour; a connected player gets none; a subscription whose service answers 410 is dropped. Bad
- * subscriptions are refused, and without the test-only switch an http or loopback endpoint is too.
+ * subscriptions are refused, and without the test-only switch an http or loopback endpoint is too. The
+ * second game of a paired challenge, made when the first ends, is pushed to both its away players.
  */
 import { createECDH, createPublicKey, hkdfSync, createDecipheriv, randomBytes, verify, type ECDH } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -16,6 +17,7 @@ import { openStore } from '../../server/storage/index';
 import { api, dropSchema, PG_URL, player, postgresAvailable, startTestServer, uniqueSchema, until, type Backend, type TestServer } from './helpers';
 import { playUntil } from './helpers';
 import { signUp, type Signed } from './account-helpers';
+import { resign, seatOf } from './event-helpers';
 
 /** A push service on loopback: records each POST; `answers[path]` gives a status (default 201). */
 async function pushService() {
@@ -160,6 +162,31 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) describe.skipIf(bac
     const counted = await t.server.metrics.registry.getSingleMetricAsString('wg_pushes_total');
     expect(counted).toMatch(/result="sent"\} 1\b/);
     expect(counted).toMatch(/result="gone"\} 1\b/);
+  });
+
+  it("the second game of a paired challenge is pushed to both away players, once, in each one's language", async () => {
+    const eve = await signUp(t.url, who('PairEve'));
+    const fay = await signUp(t.url, who('PairFay'));
+    const [eveB, fayB] = [browserKeys(), browserKeys()];
+    expect((await eve.call('/api/push/subscribe', { endpoint: `${svc.origin}${path('eve')}`, keys: eveB.keys })).status).toBe(200);
+    expect((await fay.call('/api/push/subscribe', { endpoint: `${svc.origin}${path('fay')}`, keys: fayB.keys, lang: 'zh-CN' })).status).toBe(200);
+    const id = (await eve.call(`/api/challenge/${who('PairFay')}`, { paired: true, side: 'editor', clock: 'none' })).body.id as string;
+    const acc = await fay.call(`/api/challenge/${id}/accept`, {});
+    expect(acc.status, JSON.stringify(acc.body)).toBe(200);
+    const first = acc.body.matchID as string;
+    await settle();
+    // The first game of a challenge sends no push (the acceptor is at the board; nobody's turn became an away seat's).
+    expect([svc.to(path('eve')).length, svc.to(path('fay')).length]).toEqual([0, 0]);
+    const s1 = await seatOf(fay, first);
+    await resign(t.url, first, s1.playerID, s1.playerCredentials);
+    await until(async () => (await eve.call(`/api/challenge/${id}`)).body.pair.games.length === 2, 'the second game of the pair');
+    const second = (await eve.call(`/api/challenge/${id}`)).body.pair.games[1].matchID as string;
+    await until(() => svc.to(path('eve')).length === 1 && svc.to(path('fay')).length === 1, 'both pushes');
+    // Sides swapped: Eve, the Editor of game 1, is Nixon in game 2.
+    expect(JSON.parse(decrypt(svc.to(path('eve'))[0].body, eveB.ecdh, eveB.auth))).toEqual({ title: 'Watergate: The second game of your pair has started', body: `Nixon in match ${second}`, url: `/#/match/${second}`, tag: `wg-${second}` });
+    expect(JSON.parse(decrypt(svc.to(path('fay'))[0].body, fayB.ecdh, fayB.auth))).toEqual({ title: 'Watergate: 你的对局组第二局已开始', body: `对局 ${second}：编辑`, url: `/#/match/${second}`, tag: `wg-${second}` });
+    await settle();
+    expect([svc.to(path('eve')).length, svc.to(path('fay')).length]).toEqual([1, 1]);
   });
 
   it('keeps at most 10 subscriptions per account, removes one on DELETE, and refuses malformed ones by field', async () => {

@@ -2,14 +2,15 @@
  * An event's round start reaches its players by e-mail (docs/EVENTS.md "Round notices"): through the real
  * SMTP server of test/server/smtp.ts, each player with a verified address away from the board gets one
  * message naming their game, in their language; a player without an address gets none, and the runner's
- * own `onRound` hook is still called.
+ * own `onRound` hook is still called. The second game of a paired deal, made when the first ends, is
+ * mailed to both its players the same way (here a paired challenge's: the runner makes both alike).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoundStart } from '../../server/events/runner';
 import { signUp, type Signed } from './account-helpers';
 import { api, startTestServer, until, type TestServer } from './helpers';
 import { linkToken, smtpServer } from './smtp';
-import { getEvent } from './event-helpers';
+import { getEvent, resign, seatOf } from './event-helpers';
 
 describe('round-start notices (embedded)', () => {
   let smtp: Awaited<ReturnType<typeof smtpServer>>;
@@ -61,5 +62,35 @@ describe('round-start notices (embedded)', () => {
     // One each, however long the round runs.
     await new Promise((r) => setTimeout(r, 1_000));
     expect([smtp.to('ana@example.org').length, smtp.to('bia@example.org').length]).toEqual([2, 2]);
+  }, 90_000);
+
+  it('the second game of a paired challenge is mailed to both players when the first ends, once, in their languages', async () => {
+    const eva = await withAddress('PairEva', 'eva@example.org');
+    const flo = await withAddress('PairFlo', 'flo@example.org', 'zh-CN');
+    const pairMails = (to: string) => smtp.to(to).filter((m) => /second game of your pair|第二局/.test(m.subject));
+    const sent = await eva.call('/api/challenge/PairFlo', { paired: true, side: 'editor', clock: 'none' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const id = sent.body.id as string;
+    const acc = await flo.call(`/api/challenge/${id}/accept`, {});
+    expect(acc.status, JSON.stringify(acc.body)).toBe(200);
+    const first = acc.body.matchID as string;
+    // While the first game runs there is no second game to tell of.
+    await new Promise((r) => setTimeout(r, 600));
+    expect([pairMails('eva@example.org').length, pairMails('flo@example.org').length]).toEqual([0, 0]);
+    const s1 = await seatOf(flo, first);
+    await resign(t.url, first, s1.playerID, s1.playerCredentials);
+    await until(async () => (await eva.call(`/api/challenge/${id}`)).body.pair.games.length === 2, 'the second game of the pair', 30_000);
+    const second = (await eva.call(`/api/challenge/${id}`)).body.pair.games[1].matchID as string;
+    await until(() => pairMails('eva@example.org').length === 1 && pairMails('flo@example.org').length === 1, 'both pair e-mails', 30_000);
+    const [e, f] = [pairMails('eva@example.org')[0], pairMails('flo@example.org')[0]];
+    expect(e.subject).toContain(second);
+    expect(e.text).toContain('same deal, with sides swapped');
+    expect(e.text).toContain(`#/match/${second}`);
+    expect(f.subject).toContain('第二局');
+    expect(f.text).toContain(`#/match/${second}`);
+    // Nothing of the deal in them (its seed stays on the server), nor the other player's address.
+    expect(e.text).not.toContain('flo@example.org');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect([pairMails('eva@example.org').length, pairMails('flo@example.org').length]).toEqual([1, 1]);
   }, 90_000);
 });
