@@ -111,8 +111,8 @@ export interface PublicAccount {
  * two accounts within 24 hours, ended before a side's first decision, or too few decisions.
  */
 /** `aborted-editor` / `aborted-nixon`: aborted before that side's first decision (server/match/ending.ts). */
-export type UnratedReason = 'casual' | 'computer' | 'guest' | 'same-account' | 'pair-limit' | 'aborted-editor' | 'aborted-nixon' | 'few-decisions';
-export const UNRATED_REASONS: readonly UnratedReason[] = ['casual', 'computer', 'guest', 'same-account', 'pair-limit', 'aborted-editor', 'aborted-nixon', 'few-decisions'];
+export type UnratedReason = 'casual' | 'computer' | 'guest' | 'same-account' | 'pair-limit' | 'aborted-editor' | 'aborted-nixon' | 'few-decisions' | 'seen-together';
+export const UNRATED_REASONS: readonly UnratedReason[] = ['casual', 'computer', 'guest', 'same-account', 'pair-limit', 'aborted-editor', 'aborted-nixon', 'few-decisions', 'seen-together'];
 
 /** One seat of a finished match as its result shows it: the rating change of a rated game, or why it was unrated. */
 export interface SeatResult {
