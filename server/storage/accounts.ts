@@ -140,19 +140,24 @@ export function boardQuery(side: Side | 'combined', t: { accounts: string; ratin
 export interface SeasonTally {
   username: string;
   side: Side;
+  /** The opponent's account id (one tally per opponent and side). */
+  opponent: string;
   wins: number;
   games: number;
 }
 
 /**
  * The season tallies' query on either backend (`params`: the season's start, inclusive, and end): only
- * rated records count (the rating rules' refusals, pair limit included, count nothing), grouped per
- * opponent and side so the season's own cap per opponent can be applied.
+ * rated records count (the rating rules' refusals, pair limit included, count nothing), and only games
+ * against an established opponent: one whose rating after that game was not provisional (PROVISIONAL_RD;
+ * a fresh second account has none). Grouped per opponent and side so the season's own cap per opponent
+ * and its minimum of distinct opponents can be applied (seasons/season.ts).
  */
 export const seasonQuery = (t: { accounts: string; results: string }, params: [string, string]) =>
-  `SELECT a.username, x.side, sum(x.won) AS wins, count(*) AS games FROM ${t.results} x JOIN ${t.accounts} a ON a.id = x.account_id
+  `SELECT a.username, x.side, x.opponent_id AS opponent, sum(x.won) AS wins, count(*) AS games FROM ${t.results} x JOIN ${t.accounts} a ON a.id = x.account_id
+    JOIN ${t.results} o ON o.match_id = x.match_id AND o.side <> x.side AND o.rd_after < ${PROVISIONAL_RD}
     WHERE x.rated = 1 AND x.finished_at >= ${params[0]} AND x.finished_at < ${params[1]} GROUP BY a.username, x.side, x.opponent_id`;
-export const seasonTally = (r: Record<string, unknown>): SeasonTally => ({ username: String(r.username), side: r.side === '1' ? '1' : '0', wins: Number(r.wins), games: Number(r.games) });
+export const seasonTally = (r: Record<string, unknown>): SeasonTally => ({ username: String(r.username), side: r.side === '1' ? '1' : '0', opponent: String(r.opponent), wins: Number(r.wins), games: Number(r.games) });
 
 /**
  * Where an account was seen asking to be paired (docs/RATINGS.md "One person, two accounts"): its address
