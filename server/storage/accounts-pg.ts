@@ -365,6 +365,10 @@ export class PgAccounts implements AccountStore {
   private async seenTogetherIn(q: SqlQuery, a: string, b: string, since: number): Promise<boolean> {
     return (await q.query<{ x: boolean }>(`SELECT ${seenTogetherSql(this.n.sn, '$1::text', '$2::text', '$3')} AS x`, [a, b, since])).rows[0].x;
   }
+  async seenOf(accountID: string): Promise<{ kind: Seen['kind']; hash: string; seenAt: number }[]> {
+    const { rows } = await this.sql.query<{ kind: Seen['kind']; hash: string; seen_at: string }>(`SELECT kind, hash, seen_at FROM ${this.n.sn} WHERE account_id = $1 ORDER BY seen_at DESC`, [accountID]);
+    return rows.map((r) => ({ kind: r.kind, hash: r.hash, seenAt: Number(r.seen_at) }));
+  }
   async seenTogether(a: string, b: string, since: number): Promise<boolean> {
     return this.sql.transaction((q) => this.seenTogetherIn(q, a, b, since));
   }

@@ -351,6 +351,9 @@ export class SqliteAccounts implements AccountStore {
   private seenTogetherNow(a: string, b: string, since: number): boolean {
     return (this.db.prepare(`SELECT ${seenTogetherSql('wg_seen', '@a', '@b', '@since')} AS x`).get({ a, b, since }) as { x: number }).x === 1;
   }
+  async seenOf(accountID: string): Promise<{ kind: Seen['kind']; hash: string; seenAt: number }[]> {
+    return (this.db.prepare('SELECT kind, hash, seen_at FROM wg_seen WHERE account_id = ? ORDER BY seen_at DESC').all(accountID) as { kind: Seen['kind']; hash: string; seen_at: number }[]).map((r) => ({ kind: r.kind, hash: r.hash, seenAt: Number(r.seen_at) }));
+  }
   async seenTogether(a: string, b: string, since: number): Promise<boolean> {
     return this.seenTogetherNow(a, b, since);
   }

@@ -279,6 +279,8 @@ export interface AccountStore {
 
   /** Records where the account was seen (hashed, SEEN): signing in, "Play now", challenges, rated lobby joins (accounts/seen.ts). */
   see(accountID: string, seen: Seen[], now: number): Promise<void>;
+  /** Where the account was seen, hashed (SEEN), newest first: for its data export. */
+  seenOf(accountID: string): Promise<{ kind: Seen['kind']; hash: string; seenAt: number }[]>;
   /** Whether two accounts were both seen from one address or device since `since` (ratings/rules.ts SEEN_TOGETHER). */
   seenTogether(a: string, b: string, since: number): Promise<boolean>;
   /**

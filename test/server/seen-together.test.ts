@@ -101,6 +101,20 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       expect((await d.call(`/api/challenge/${c.username}`, { rated: true })).status).toBe(409);
     });
 
+    it("the account's data export lists where it was seen: kinds, hashes and dates, never the address in clear", async () => {
+      const a = await signUp(t.url, `Mitchell${++n}`, undefined, from('203.0.113.200'));
+      const r = await a.call('/me/data');
+      expect(r.status).toBe(200);
+      expect(r.body.seen).toEqual(
+        expect.arrayContaining([
+          { kind: 'address', hash: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), seenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+          { kind: 'device', hash: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), seenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+        ]),
+      );
+      expect(JSON.stringify(r.body)).not.toContain('203.0.113.200');
+      expect(r.body.passkeys).toEqual([]);
+    });
+
     it('bot accounts run from one machine may still challenge each other rated (bots are rated only among bots)', async () => {
       const x = await botAccount(t.url, `SimBot${++n}`);
       const y = await botAccount(t.url, `SimBot${n}b`);
