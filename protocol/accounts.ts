@@ -40,6 +40,8 @@ export const NAME_REGISTERED = 'that name belongs to a registered player: sign i
  * The server's refusal (409) of a new username that looks like an existing one (Unicode's confusable
  * skeletons: "aIice" beside "alice"); the client recognises it by these words.
  */
+/** The 409's text refusing a rated challenge or rated lobby join between accounts seen together (server/ratings/rules.ts SEEN_TOGETHER); the client words it by this text. */
+export const SEEN_TOGETHER_REFUSAL = 'seen-together: you and this player were seen on one address or device, so a rated game between you would not count; play a casual game instead';
 export const USERNAME_LOOKALIKE = 'that username looks like an existing player\'s name: choose another';
 
 /** Passkey names: what the owner calls each one (its device), shown on the account page. */

@@ -33,7 +33,8 @@ import { withNotify } from '../notify/register';
 import * as v from './validate';
 import { accountMark, isAccountName, keptMark, linkOf, markedData, refuseAccountName, refuseRename, refuseServerFields } from '../accounts/seat';
 import { seeHere } from '../accounts/seen';
-import { SEEN_TOGETHER, SEEN_TOGETHER_REFUSAL } from '../ratings/rules';
+import { SEEN_TOGETHER } from '../ratings/rules';
+import { SEEN_TOGETHER_REFUSAL } from '../../protocol/accounts';
 
 export interface LobbyHooks {
   /** Runs after a match (or a "play again" match) is stored. */

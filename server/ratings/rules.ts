@@ -37,8 +37,6 @@ export const PAIR_LIMIT = { games: 3, windowMs: 24 * 60 * 60 * 1000 } as const;
  * Storage keeps sightings that long (storage/accounts.ts SEEN.forMs is this window).
  */
 export const SEEN_TOGETHER = { windowMs: 30 * 24 * 60 * 60 * 1000 } as const;
-/** The 409's text refusing a rated challenge or rated lobby join between accounts seen together. */
-export const SEEN_TOGETHER_REFUSAL = 'seen-together: you and this player were seen on one address or device, so a rated game between you would not count; play a casual game instead';
 
 /**
  * A rating whose deviation is at least this is provisional (shown with "?", kept off the leaderboard):
