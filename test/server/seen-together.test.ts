@@ -10,9 +10,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalMoves, type WatergateState } from '../../game/index';
 import { logIn, signUp, type Signed } from './account-helpers';
 import { botAccount } from './challenge-helpers';
+import { SEEN_TOGETHER, unratedBecause, type FinishedMatch } from '../../server/ratings/rules';
 import { api, player, postgresAvailable, startTestServer, until, type Backend, type TestServer } from './helpers';
 
 const hasPg = await postgresAvailable();
+
+describe('the rule (ratings/rules.ts)', () => {
+  const seat = (id: string, bot = false) => ({ name: id, account: { id, username: id, ...(bot ? { bot } : {}) }, bot: null, decisions: 3 });
+  const game = (bots: boolean, seenTogether: boolean): FinishedMatch => ({ matchID: 'm', rated: true, winner: '0', reason: 'resigned', seats: { '0': seat('a', bots), '1': seat('b', bots) }, moves: 9, startedAt: 1, finishedAt: 2, pairRated: 0, seenTogether });
+  it('two human accounts seen together: unrated, seen-together; two bot accounts seen together: rated; the pair limit is said first', () => {
+    expect(unratedBecause(game(false, true))).toBe('seen-together');
+    expect(unratedBecause(game(false, false))).toBeNull();
+    expect(unratedBecause(game(true, true))).toBeNull();
+    expect(unratedBecause({ ...game(false, true), pairRated: 3 })).toBe('pair-limit');
+    expect(SEEN_TOGETHER.windowMs).toBe(30 * 24 * 3600 * 1000);
+  });
+});
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 const deviceOf = (r: { headers: Headers }) => r.headers.getSetCookie().find((c) => c.startsWith('wg_device='))?.split(';')[0];
 
