@@ -40,6 +40,8 @@ export const NAME_REGISTERED = 'that name belongs to a registered player: sign i
  * The server's refusal (409) of a new username that looks like an existing one (Unicode's confusable
  * skeletons: "aIice" beside "alice"); the client recognises it by these words.
  */
+/** The 409's text refusing a rated challenge or rated lobby join between accounts seen together (server/ratings/rules.ts SEEN_TOGETHER); the client words it by this text. */
+export const SEEN_TOGETHER_REFUSAL = 'seen-together: you and this player were seen on one address or device, so a rated game between you would not count; play a casual game instead';
 export const USERNAME_LOOKALIKE = 'that username looks like an existing player\'s name: choose another';
 
 /** Passkey names: what the owner calls each one (its device), shown on the account page. */
@@ -111,8 +113,8 @@ export interface PublicAccount {
  * two accounts within 24 hours, ended before a side's first decision, or too few decisions.
  */
 /** `aborted-editor` / `aborted-nixon`: aborted before that side's first decision (server/match/ending.ts). */
-export type UnratedReason = 'casual' | 'computer' | 'guest' | 'same-account' | 'pair-limit' | 'aborted-editor' | 'aborted-nixon' | 'few-decisions';
-export const UNRATED_REASONS: readonly UnratedReason[] = ['casual', 'computer', 'guest', 'same-account', 'pair-limit', 'aborted-editor', 'aborted-nixon', 'few-decisions'];
+export type UnratedReason = 'casual' | 'computer' | 'guest' | 'same-account' | 'pair-limit' | 'aborted-editor' | 'aborted-nixon' | 'few-decisions' | 'seen-together';
+export const UNRATED_REASONS: readonly UnratedReason[] = ['casual', 'computer', 'guest', 'same-account', 'pair-limit', 'aborted-editor', 'aborted-nixon', 'few-decisions', 'seen-together'];
 
 /** One seat of a finished match as its result shows it: the rating change of a rated game, or why it was unrated. */
 export interface SeatResult {

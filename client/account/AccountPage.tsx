@@ -7,7 +7,7 @@
 import './account.css';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkUsername, NAME_REGISTERED, PASSKEY_NAME, PASSKEY_NEEDS_PASSWORD, USERNAME_LOOKALIKE, type Me, type PasskeyView } from '../../protocol/accounts';
+import { checkUsername, NAME_REGISTERED, PASSKEY_NAME, PASSKEY_NEEDS_PASSWORD, SEEN_TOGETHER_REFUSAL, USERNAME_LOOKALIKE, type Me, type PasskeyView } from '../../protocol/accounts';
 import { checkName } from '../../protocol/names';
 import type { HeldSeat } from '../lobby/seats';
 import { AccountError, changePassword, claimSeats, deleteAccount, listPasskeys, logIn, logOut, logOutEverywhere, me as whoAmI, removePasskey, setAccountWebhook, signUp } from './api';
@@ -27,6 +27,7 @@ export function refusalText(t: T, e: unknown): string {
     if (e.status === 403 && e.message === NAME_REGISTERED) return t('lobby.nameRefused.registered');
     if (e.status === 403 && e.message === PASSKEY_NEEDS_PASSWORD) return t('account.passkeyNeedsPassword');
     if (e.status === 409 && e.message === USERNAME_LOOKALIKE) return t('account.lookalike');
+    if (e.status === 409 && e.message === SEEN_TOGETHER_REFUSAL) return t('challenge.seenTogether');
     if (e.status === 409) return t('account.taken');
     return t('lobby.error', { message: e.message });
   }

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerID } from '../../game';
 import { roleName } from '../i18n/words';
+import { SEEN_TOGETHER_REFUSAL } from '../../protocol/accounts';
 import { errorText, isRegisteredName, joinSeat } from './api';
 import { formName, savedName, saveName } from './seats';
 
@@ -24,7 +25,8 @@ export default function JoinOffer({ matchID, free, host, joined, watch }: { matc
       await joinSeat(matchID, seat, n);
       joined();
     } catch (e) {
-      setError(isRegisteredName(e) ? t('lobby.nameRefused.registered') : t('lobby.error', { message: errorText(e) }));
+      // A rated seat next to an account seen together with this one (server/lobby/routes.ts): said in the player's language.
+      setError(isRegisteredName(e) ? t('lobby.nameRefused.registered') : errorText(e) === SEEN_TOGETHER_REFUSAL ? t('challenge.seenTogether') : t('lobby.error', { message: errorText(e) }));
       setBusy(false);
     }
   };

@@ -18,7 +18,7 @@ import { addPlayerRoutes } from './players';
 import { addResultRoute, RESULT_PATH } from './result';
 import { PASSWORD_COST } from './password';
 import { addAuthRoutes, address } from './routes';
-import { seenFrom } from './seen';
+import { seer } from './seen';
 import { sessions as makeSessions } from './session';
 
 /** Players listed on the leaderboard have at least this many rated games on that side (LEADERBOARD_MIN_GAMES). */
@@ -44,7 +44,8 @@ export interface AccountOptions {
 
 export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes: Koa.Middleware } {
   const secure = o.publicUrl?.startsWith('https:') ?? false;
-  const sessions = makeSessions(o.store.accounts, { secure, seen: (ctx, accountID) => o.store.accounts.see(accountID, seenFrom(ctx, secure), Date.now()) });
+  const see = seer(o.store.accounts, secure);
+  const sessions = makeSessions(o.store.accounts, { secure, seen: (ctx, accountID) => see(ctx, accountID, true) });
   const json = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true }) as unknown as Router.Middleware;
   const router = new Router();
   router.use(async (ctx, next) => {
@@ -61,7 +62,9 @@ export function accounts(o: AccountOptions): { sessions: Koa.Middleware; routes:
   const routes = router.routes();
   return {
     // Only where a session matters (the Lobby API and these routes): the client's files cost no lookup.
-    sessions: (ctx, next) => (ACCOUNT_PATHS.test(ctx.path) || ctx.path.startsWith('/games') || SESSION_API_PATHS.test(ctx.path) ? sessions.middleware(ctx, next) : next()),
+    sessions: (ctx, next) => (
+      // The challenge and lobby routes record where an account plays rated games from (accounts/seen.ts seeHere).
+      (ctx.state.see = see), ACCOUNT_PATHS.test(ctx.path) || ctx.path.startsWith('/games') || SESSION_API_PATHS.test(ctx.path) ? sessions.middleware(ctx, next) : next()),
     routes: (ctx, next) => (ACCOUNT_PATHS.test(ctx.path) || RESULT_PATH.test(ctx.path) ? routes(ctx as never, next) : next()),
   };
 }

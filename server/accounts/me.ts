@@ -82,7 +82,9 @@ export function addMeRoutes(o: { router: Router; json: Router.Middleware; store:
     ctx.set('Content-Disposition', 'attachment; filename="watergate-account.json"');
     ctx.body = {
       account: { username: a.username, createdAt: new Date(a.createdAt).toISOString(), hasPassword: a.hasPassword, settings: a.settings },
-      passkeys: (await accounts.passkeys(a.id)).map((p) => ({ id: p.id, createdAt: new Date(p.createdAt).toISOString(), transports: p.transports })),
+      passkeys: (await accounts.passkeys(a.id)).map((p) => ({ id: p.id, name: p.name, createdAt: new Date(p.createdAt).toISOString(), lastUsedAt: p.lastUsedAt === null ? null : new Date(p.lastUsedAt).toISOString(), transports: p.transports })),
+      // Where the account was seen (accounts/seen.ts): only the stored HMACs and when, never an address in clear.
+      seen: (await accounts.seenOf(a.id)).map((x) => ({ kind: x.kind, hash: x.hash, seenAt: new Date(x.seenAt).toISOString() })),
       ratings: { editor: ratings['0'] ?? null, nixon: ratings['1'] ?? null },
       seats: (await accounts.seats(a.id)).map((l) => ({ matchID: l.matchID, playerID: l.seat })),
       results: await accounts.results(a.id, 10_000),

@@ -15,6 +15,9 @@ import type Router from '@koa/router';
 import type { Game } from 'boardgame.io';
 import { TIME_CONTROL_NAMES, type TimeControl } from '../../protocol/rated';
 import { address } from '../accounts/routes';
+import { seeHere } from '../accounts/seen';
+import { SEEN_TOGETHER } from '../ratings/rules';
+import { SEEN_TOGETHER_REFUSAL } from '../../protocol/accounts';
 import { enforce, type Limiter } from '../limits';
 import * as v from '../lobby/validate';
 import type { MatchService } from '../match/service';
@@ -89,6 +92,8 @@ export function addChallengeRoutes(o: { router: Router; json: Router.Middleware;
     if (them.id === account.id) throw new HttpError(400, 'you cannot challenge yourself');
     if (rated && them.bot !== account.bot) throw new HttpError(400, 'a game between a human and a bot is always casual: leave rated out');
     if (rated) setupOf({ clock: clock as TimeControl, rated, takeBacks }); // a 400 naming what a rated match may not have
+    await seeHere(ctx, account.id);
+    if (rated) await refuseSeenTogether(account, them);
     const now = Date.now();
     const c = {
       id: randomBytes(12).toString('base64url'),
@@ -110,6 +115,15 @@ export function addChallengeRoutes(o: { router: Router; json: Router.Middleware;
     o.notice?.({ accountID: them.id, from: account.username });
     ctx.body = { id: c.id, challenge: challengeOut(stored) };
   });
+
+  /**
+   * A rated game between two human accounts seen together would end unrated (ratings/rules.ts
+   * SEEN_TOGETHER): refused before it starts rather than surprising both players at its end.
+   */
+  const refuseSeenTogether = async (me: { id: string; bot?: boolean }, them: { id: string; bot?: boolean }) => {
+    if (me.bot && them.bot) return;
+    if (await accounts.seenTogether(me.id, them.id, Date.now() - SEEN_TOGETHER.windowMs)) throw new HttpError(409, SEEN_TOGETHER_REFUSAL);
+  };
 
   /** The challenge for an answer by `account` in role `as`: 404 to anyone else, 409 once it is not open. */
   const open = async (rawID: string, account: Account, as: 'to' | 'from'): Promise<Challenge> => {
@@ -134,6 +148,8 @@ export function addChallengeRoutes(o: { router: Router; json: Router.Middleware;
     const from = await accounts.byID(c.fromID);
     if (!from) throw new HttpError(404, 'no such challenge');
     const { password: _p, ...challenger } = from;
+    await seeHere(ctx, account.id);
+    if (c.rated) await refuseSeenTogether(account, from);
     if (c.paired) {
       // The pair is a hidden event of one paired round (events/duel.ts): the event runner deals, makes both matches and scores.
       const [editor, nixon] = seatOfSide(c.side) === '0' ? [challenger, account] : [account, challenger];

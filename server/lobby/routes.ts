@@ -8,6 +8,7 @@
  * for one match, whose decision it is. Every change is told to the match service, which refreshes its
  * memory and tells the other processes.
  */
+import type Koa from 'koa';
 import Router from '@koa/router';
 import koaBody from 'koa-body';
 import type { Game, Server } from 'boardgame.io';
@@ -31,6 +32,9 @@ import { addNotifyRoute } from '../notify/route';
 import { withNotify } from '../notify/register';
 import * as v from './validate';
 import { accountMark, isAccountName, keptMark, linkOf, markedData, refuseAccountName, refuseRename, refuseServerFields } from '../accounts/seat';
+import { seeHere } from '../accounts/seen';
+import { SEEN_TOGETHER } from '../ratings/rules';
+import { SEEN_TOGETHER_REFUSAL } from '../../protocol/accounts';
 
 export interface LobbyHooks {
   /** Runs after a match (or a "play again" match) is stored. */
@@ -108,6 +112,21 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     }
   };
 
+  /**
+   * A rated match's seat is not taken by an account seen together with the other seat's (ratings/rules.ts
+   * SEEN_TOGETHER): the game would end unrated, so the joiner hears it now (409). Bots among themselves are exempt.
+   */
+  const refuseSeenTogether = async (ctx: Koa.Context, matchID: string, me: { id: string; bot?: boolean }) => {
+    const m = await service.current(matchID);
+    if (!m?.metadata.rated) return;
+    await seeHere(ctx, me.id);
+    for (const s of ['0', '1']) {
+      const other = seatAccount(seatEntry(m.metadata.players, s));
+      if (!other || other.id === me.id || (me.bot && other.bot)) continue;
+      if (await store.accounts.seenTogether(me.id, other.id, Date.now() - SEEN_TOGETHER.windowMs)) throw new HttpError(409, SEEN_TOGETHER_REFUSAL);
+    }
+  };
+
   router.post('/games/:name/:id/join', limit('join'), json, async (ctx) => {
     requireGame(ctx.params.name);
     const b = v.body(ctx.request.body);
@@ -118,6 +137,7 @@ export function lobbyRoutes(game: Game, store: MatchStore, service: MatchService
     await refuseAccountName(store.accounts, name, mark);
     const wanted = v.seat(b.playerID, false);
     if (mark) await refuseBlocked(ctx.params.id, mark.id);
+    if (mark) await refuseSeenTogether(ctx, ctx.params.id, mark);
     const data = withNotify(v.playerData(b.data), ctx);
     refuseServerFields(data);
     const playerCredentials = generateCredentials();

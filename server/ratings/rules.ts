@@ -2,7 +2,8 @@
  * What a finished match means for its players' records (pure: storage calls it inside the write that
  * ends the game, through the commit door). A match is rated when it was created rated, both seats are held
  * by two different accounts (never the computer), the game was not aborted and the two accounts have not
- * had PAIR_LIMIT rated games in the day before (storage counts them in the same write); otherwise the
+ * had PAIR_LIMIT rated games in the day before and were not seen together (SEEN_TOGETHER; storage reads
+ * both in the same write); otherwise the
  * records say why, as a code (protocol/accounts.ts UnratedReason, docs/RATINGS.md). The result is the game's,
  * exactly as `ctx.gameover` names it — how a player's exit ends a game (a loss, or an abort before both
  * sides decided) is server/match/ending.ts's to say, before the game ends, never reinterpreted here.
@@ -27,6 +28,15 @@ export const MIN_DECISIONS = 1;
  * (docs/RATINGS.md).
  */
 export const PAIR_LIMIT = { games: 3, windowMs: 24 * 60 * 60 * 1000 } as const;
+
+/**
+ * Two human accounts seen from one address or one device (accounts/seen.ts: signing in, "Play now", a
+ * challenge, a rated lobby join), each within the last `windowMs` before the game ends, are taken for one
+ * person: their games are not rated ('seen-together'), "Play now" never pairs them and a rated challenge
+ * or rated lobby join between them is refused up front (docs/RATINGS.md "One person, two accounts").
+ * Storage keeps sightings that long (storage/accounts.ts SEEN.forMs is this window).
+ */
+export const SEEN_TOGETHER = { windowMs: 30 * 24 * 60 * 60 * 1000 } as const;
 
 /**
  * A rating whose deviation is at least this is provisional (shown with "?", kept off the leaderboard):
@@ -71,6 +81,8 @@ export interface FinishedMatch {
   finishedAt: number;
   /** Rated games between the two seats' accounts in the PAIR_LIMIT.windowMs before this one ended (read in the same write). */
   pairRated?: number;
+  /** The two seats' accounts were seen from one address or device (SEEN_TOGETHER; read in the same write). */
+  seenTogether?: boolean;
 }
 
 /** One player's line in their record (one per account seat of a finished match). */
@@ -107,6 +119,8 @@ export function unratedBecause(m: FinishedMatch): UnratedReason | null {
   if (a.account.id === b.account.id) return 'same-account';
   if (a.decisions < MIN_DECISIONS || b.decisions < MIN_DECISIONS) return 'few-decisions';
   if ((m.pairRated ?? 0) >= PAIR_LIMIT.games) return 'pair-limit';
+  // Bot accounts are exempt: one developer runs several on one machine, and they are rated only among bots (docs/RATINGS.md).
+  if (m.seenTogether && !a.account.bot) return 'seen-together';
   return null;
 }
 

@@ -3,9 +3,12 @@
  * rated games that ended in it. Pure: the store hands over per-opponent tallies (storage/accounts.ts
  * seasonQuery), this file scores them. Only rated games count, so everything the rating rules refuse
  * (server/ratings/rules.ts: casual, guests, the computer, one account on both seats, too few decisions,
- * a pair's fourth game in a day) is worth nothing here too; on top of that, wins over one opponent on one
- * side count at most SEASON_POINTS.winsPerOpponent times a season, so a second account feeding wins to
- * the first is worth at most that many wins however long it plays.
+ * a pair's fourth game in a day, two accounts seen together) is worth nothing here too; on top of that
+ * only games against an established opponent count (not provisional after the game: ratings/rules.ts
+ * PROVISIONAL_RD, read by storage/accounts.ts seasonQuery), wins over one opponent on one side count at
+ * most SEASON_POINTS.winsPerOpponent times a season, and a player is listed only with at least
+ * SEASON_POINTS.minOpponents distinct such opponents (or an event's bonus): N fresh accounts feeding wins
+ * to a first are worth nothing, and an established one at most that many wins however long it plays.
  */
 import type { Side } from '../ratings/rules';
 import type { SeasonStanding } from '../../protocol/seasons';
@@ -19,6 +22,8 @@ export const SEASON_POINTS = {
   loss: 0,
   /** Rated wins over one opponent on one side that count in a season. */
   winsPerOpponent: 3,
+  /** Distinct established opponents a player needs in the season to be listed (as LEADERBOARD_MIN_OPPONENTS does for the leaderboard). */
+  minOpponents: 3,
 } as const;
 
 /**
@@ -84,7 +89,10 @@ export type Standing = SeasonStanding;
 export function standings(tallies: Tally[], limit = SEASON_TABLE, bonus: Map<string, number> = new Map()): Standing[] {
   const by = new Map<string, Omit<Standing, 'rank'>>();
   for (const [username, points] of bonus) by.set(username, { username, points, wins: 0, games: 0 });
+  const opponents = new Map<string, Set<string>>();
+  for (const t of tallies) opponents.set(t.username, (opponents.get(t.username) ?? new Set()).add(t.opponent));
   for (const t of tallies) {
+    if (opponents.get(t.username)!.size < SEASON_POINTS.minOpponents && !bonus.has(t.username)) continue;
     const s = by.get(t.username) ?? { username: t.username, points: 0, wins: 0, games: 0 };
     const counted = Math.min(t.wins, SEASON_POINTS.winsPerOpponent);
     s.points += counted * SEASON_POINTS.win[t.side] + (t.games - t.wins) * SEASON_POINTS.loss;

@@ -1,8 +1,8 @@
 /** The accounts' tables in PostgreSQL (or PGlite): same shape as accounts-sqlite.ts; see accounts.ts. */
 import { randomBytes } from 'node:crypto';
 import { newRating } from '../ratings/glicko';
-import { gameEnd, PAIR_LIMIT, SIDES, unratedBecause, type Side } from '../ratings/rules';
-import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, seasonQuery, seasonTally, type SeasonTally, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket, type ApiToken, tokenRow, TOKEN_USE_GRANULARITY_MS } from './accounts';
+import { gameEnd, PAIR_LIMIT, SEEN_TOGETHER, SIDES, unratedBecause, type Side } from '../ratings/rules';
+import { notSeenTogether, seenTogetherSql, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, seasonQuery, seasonTally, type SeasonTally, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket, type ApiToken, tokenRow, TOKEN_USE_GRANULARITY_MS } from './accounts';
 import { passkeyRow, PAIR_RATED_SQL, RESULT_COLUMNS, resultRow, ticketRow } from './accounts-sqlite';
 import { lookalikeKey } from './lookalike';
 import { notBlocked } from './social';
@@ -319,6 +319,7 @@ export class PgAccounts implements AccountStore {
       // each counts the other (PAIR_LIMIT).
       await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${this.n.x} ${[a.id, b.id].sort().join(' ')}`]);
       m.pairRated = Number((await q.query<{ n: string }>(PAIR_RATED_SQL(this.n.x, ['$1', '$2', '$3']), [a.id, b.id, finishedAt - PAIR_LIMIT.windowMs])).rows[0].n);
+      m.seenTogether = await this.seenTogetherIn(q, a.id, b.id, finishedAt - SEEN_TOGETHER.windowMs);
     }
     if (unratedBecause(m) === null) {
       // A newcomer's side has no row to lock: made first (always in one order), so that another game of the
@@ -361,6 +362,16 @@ export class PgAccounts implements AccountStore {
     );
   }
 
+  private async seenTogetherIn(q: SqlQuery, a: string, b: string, since: number): Promise<boolean> {
+    return (await q.query<{ x: boolean }>(`SELECT ${seenTogetherSql(this.n.sn, '$1::text', '$2::text', '$3')} AS x`, [a, b, since])).rows[0].x;
+  }
+  async seenOf(accountID: string): Promise<{ kind: Seen['kind']; hash: string; seenAt: number }[]> {
+    const { rows } = await this.sql.query<{ kind: Seen['kind']; hash: string; seen_at: string }>(`SELECT kind, hash, seen_at FROM ${this.n.sn} WHERE account_id = $1 ORDER BY seen_at DESC`, [accountID]);
+    return rows.map((r) => ({ kind: r.kind, hash: r.hash, seenAt: Number(r.seen_at) }));
+  }
+  async seenTogether(a: string, b: string, since: number): Promise<boolean> {
+    return this.sql.transaction((q) => this.seenTogetherIn(q, a, b, since));
+  }
   async see(accountID: string, seen: Seen[], now: number): Promise<void> {
     await this.sql.transaction((q) => this.seeIn(q, accountID, seen, now));
   }

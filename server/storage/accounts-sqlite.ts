@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { UnratedReason } from '../../protocol/accounts';
-import { gameEnd, PAIR_LIMIT, unratedBecause, type Side } from '../ratings/rules';
-import { notSeenTogether, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, seasonQuery, seasonTally, type SeasonTally, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket, type ApiToken, tokenRow, TOKEN_USE_GRANULARITY_MS } from './accounts';
+import { gameEnd, PAIR_LIMIT, SEEN_TOGETHER, unratedBecause, type Side } from '../ratings/rules';
+import { notSeenTogether, seenTogetherSql, SEEN, seenHash, type Seen, refuseGone, backfillRatedAt, boardEntry, boardQuery, seasonQuery, seasonTally, type SeasonTally, finishedMatch, NOT_DECISIONS, ratingOf, seenBy, type Account, type AccountSettings, type AccountStore, type BoardEntry, type Pairing, type Passkey, type Rating, type ResultRow, type SeatLink, type Ticket, type ApiToken, tokenRow, TOKEN_USE_GRANULARITY_MS } from './accounts';
 import { lookalikeKey } from './lookalike';
 import { notBlocked } from './social';
 import { mergeMetadata, type StoredRow } from './types';
@@ -320,7 +320,10 @@ export class SqliteAccounts implements AccountStore {
     const m = finishedMatch(matchID, mergeMetadata(row), gameover, counts, moves, finishedAt);
     if (!m) return;
     const [a, b] = [m.seats['0'].account, m.seats['1'].account];
-    if (a && b && unratedBecause(m) === null) m.pairRated = (this.db.prepare(PAIR_RATED_SQL('wg_results', ['?', '?', '?'])).get(a.id, b.id, finishedAt - PAIR_LIMIT.windowMs) as { n: number }).n;
+    if (a && b && unratedBecause(m) === null) {
+      m.pairRated = (this.db.prepare(PAIR_RATED_SQL('wg_results', ['?', '?', '?'])).get(a.id, b.id, finishedAt - PAIR_LIMIT.windowMs) as { n: number }).n;
+      m.seenTogether = this.seenTogetherNow(a.id, b.id, finishedAt - SEEN_TOGETHER.windowMs);
+    }
     const now = this.ratingsNow([m.seats['0'].account?.id, m.seats['1'].account?.id].filter((x): x is string => !!x));
     const out = gameEnd(m, (id, side) => now.get(id)?.[side]);
     const add = this.db.prepare(`INSERT INTO wg_results (${RESULT_COLUMNS}) VALUES (${RESULT_COLUMNS.split(',').map(() => '?').join(',')}) ON CONFLICT DO NOTHING`);
@@ -345,6 +348,15 @@ export class SqliteAccounts implements AccountStore {
       .run(accountID, now - SEEN.forMs, SEEN.keep);
   }
 
+  private seenTogetherNow(a: string, b: string, since: number): boolean {
+    return (this.db.prepare(`SELECT ${seenTogetherSql('wg_seen', '@a', '@b', '@since')} AS x`).get({ a, b, since }) as { x: number }).x === 1;
+  }
+  async seenOf(accountID: string): Promise<{ kind: Seen['kind']; hash: string; seenAt: number }[]> {
+    return (this.db.prepare('SELECT kind, hash, seen_at FROM wg_seen WHERE account_id = ? ORDER BY seen_at DESC').all(accountID) as { kind: Seen['kind']; hash: string; seen_at: number }[]).map((r) => ({ kind: r.kind, hash: r.hash, seenAt: Number(r.seen_at) }));
+  }
+  async seenTogether(a: string, b: string, since: number): Promise<boolean> {
+    return this.seenTogetherNow(a, b, since);
+  }
   async see(accountID: string, seen: Seen[], now: number): Promise<void> {
     this.db.transaction(() => this.seeIn(accountID, seen, now))();
   }

@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import { SERVER_MOVES } from '../../game/index';
 import { seatEntry } from '../../protocol/index';
 import type { Rating } from '../ratings/glicko';
-import { LEADERBOARD_MIN_OPPONENTS, PROVISIONAL_RD, SIDES, type FinishedMatch, type ResultRow, type SeatAccount, type Side } from '../ratings/rules';
+import { LEADERBOARD_MIN_OPPONENTS, PROVISIONAL_RD, SEEN_TOGETHER, SIDES, type FinishedMatch, type ResultRow, type SeatAccount, type Side } from '../ratings/rules';
 import type { MatchData, NewMatch } from './types';
 import { HttpError } from './errors';
 
@@ -140,19 +140,24 @@ export function boardQuery(side: Side | 'combined', t: { accounts: string; ratin
 export interface SeasonTally {
   username: string;
   side: Side;
+  /** The opponent's account id (one tally per opponent and side). */
+  opponent: string;
   wins: number;
   games: number;
 }
 
 /**
  * The season tallies' query on either backend (`params`: the season's start, inclusive, and end): only
- * rated records count (the rating rules' refusals, pair limit included, count nothing), grouped per
- * opponent and side so the season's own cap per opponent can be applied.
+ * rated records count (the rating rules' refusals, pair limit included, count nothing), and only games
+ * against an established opponent: one whose rating after that game was not provisional (PROVISIONAL_RD;
+ * a fresh second account has none). Grouped per opponent and side so the season's own cap per opponent
+ * and its minimum of distinct opponents can be applied (seasons/season.ts).
  */
 export const seasonQuery = (t: { accounts: string; results: string }, params: [string, string]) =>
-  `SELECT a.username, x.side, sum(x.won) AS wins, count(*) AS games FROM ${t.results} x JOIN ${t.accounts} a ON a.id = x.account_id
+  `SELECT a.username, x.side, x.opponent_id AS opponent, sum(x.won) AS wins, count(*) AS games FROM ${t.results} x JOIN ${t.accounts} a ON a.id = x.account_id
+    JOIN ${t.results} o ON o.match_id = x.match_id AND o.side <> x.side AND o.rd_after < ${PROVISIONAL_RD}
     WHERE x.rated = 1 AND x.finished_at >= ${params[0]} AND x.finished_at < ${params[1]} GROUP BY a.username, x.side, x.opponent_id`;
-export const seasonTally = (r: Record<string, unknown>): SeasonTally => ({ username: String(r.username), side: r.side === '1' ? '1' : '0', wins: Number(r.wins), games: Number(r.games) });
+export const seasonTally = (r: Record<string, unknown>): SeasonTally => ({ username: String(r.username), side: r.side === '1' ? '1' : '0', opponent: String(r.opponent), wins: Number(r.wins), games: Number(r.games) });
 
 /**
  * Where an account was seen asking to be paired (docs/RATINGS.md "One person, two accounts"): its address
@@ -160,7 +165,7 @@ export const seasonTally = (r: Record<string, unknown>): SeasonTally => ({ usern
  * HMAC under a random key of the database's own (SEEN.keyTable), never in clear. At most SEEN.keep of
  * each kind per account, the most recent, and none older than SEEN.forMs (addresses change hands).
  */
-export const SEEN = { keep: 10, forMs: 30 * 24 * 60 * 60 * 1000 } as const;
+export const SEEN = { keep: 10, forMs: SEEN_TOGETHER.windowMs } as const;
 export interface Seen {
   kind: 'address' | 'device';
   value: string;
@@ -172,8 +177,10 @@ export const seenHash = (key: string, s: Seen) => createHmac('sha256', key).upda
  * a placeholder, written twice, for the oldest sighting that counts) are not one person's: no address or device both
  * accounts were seen from.
  */
-export const notSeenTogether = (seen: string, me: string, them: string, since: string) =>
-  `NOT EXISTS (SELECT 1 FROM ${seen} s1 JOIN ${seen} s2 ON s2.hash = s1.hash AND s2.kind = s1.kind
+export const notSeenTogether = (seen: string, me: string, them: string, since: string) => `NOT ${seenTogetherSql(seen, me, them, since)}`;
+/** The condition that accounts `me` and `them` were both seen from one address or device since `since`. */
+export const seenTogetherSql = (seen: string, me: string, them: string, since: string) =>
+  `EXISTS (SELECT 1 FROM ${seen} s1 JOIN ${seen} s2 ON s2.hash = s1.hash AND s2.kind = s1.kind
      WHERE s1.account_id = ${me} AND s2.account_id = ${them} AND s1.seen_at > ${since} AND s2.seen_at > ${since})`;
 
 export function boardEntry(row: Record<string, unknown>): BoardEntry {
@@ -270,8 +277,12 @@ export interface AccountStore {
   /** Rated-game tallies of the games that ended in [from, to) (seasonQuery). */
   seasonTallies(from: number, to: number): Promise<SeasonTally[]>;
 
-  /** Records where the account was seen (hashed, SEEN): on signing in and asking to be paired. */
+  /** Records where the account was seen (hashed, SEEN): signing in, "Play now", challenges, rated lobby joins (accounts/seen.ts). */
   see(accountID: string, seen: Seen[], now: number): Promise<void>;
+  /** Where the account was seen, hashed (SEEN), newest first: for its data export. */
+  seenOf(accountID: string): Promise<{ kind: Seen['kind']; hash: string; seenAt: number }[]>;
+  /** Whether two accounts were both seen from one address or device since `since` (ratings/rules.ts SEEN_TOGETHER). */
+  seenTogether(a: string, b: string, since: number): Promise<boolean>;
   /**
    * Adds a ticket in place of the account's waiting one (an account waits with one ticket); stale unpaired
    * tickets are removed on the way. An account's ticket records where it was `seen` (hashed, SEEN).

@@ -9,7 +9,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import { loadPageWords, setLanguage } from '../../client/i18n';
 import { MatchRatedResult, SeatResults } from '../../client/account/RatedResult';
-import type { MatchResult } from '../../protocol/accounts';
+import { SEEN_TOGETHER_REFUSAL, UNRATED_REASONS, type MatchResult } from '../../protocol/accounts';
+import { refusalText } from '../../client/account/AccountPage';
+import { AccountError } from '../../client/account/api';
+import { i18n } from '../../client/i18n';
 import { usePageWords } from '../helpers/page-words';
 import { StatusBar } from '../../client/board/Info';
 import { playerView } from '../../game';
@@ -50,17 +53,35 @@ describe('the rated result of a finished game', () => {
     ['pt-BR', /Não classificada: estas duas contas já jogaram 3 partidas classificadas/],
     ['zh-CN', /不计等级分：这两个账号在过去 24 小时内已经互相下了 3 局/],
   ] as const)('%s: says why a game was not rated', async (lng, words) => {
+    // Every code the server records is worded (a new one without words would show its key).
+    expect(UNRATED_REASONS).toContain('seen-together');
     await setLanguage(lng);
     await loadPageWords();
     try {
       const { container } = render(<SeatResults result={capped} />);
       expect(container.textContent).toMatch(words);
       expect(container.querySelector('[data-rated-result]')!.getAttribute('data-rated-result')).toBe('pair-limit');
-      for (const why of ['casual', 'computer', 'guest', 'same-account', 'aborted-editor', 'aborted-nixon', 'few-decisions'] as const) {
+      for (const why of ['casual', 'computer', 'guest', 'same-account', 'aborted-editor', 'aborted-nixon', 'few-decisions', 'seen-together'] as const) {
         const r = render(<SeatResults result={{ matchID: 'x', seats: [{ ...capped.seats[0], unratedReason: why }] }} />);
         expect(r.container.textContent, `${lng} ${why}`).not.toMatch(/result\.why|\{\{/);
         r.unmount();
       }
+    } finally {
+      await setLanguage('en');
+    }
+  });
+});
+
+describe('a rated challenge or join refused between accounts seen together', () => {
+  it.each([
+    ['en', /same network address or device.*casual game/],
+    ['pt-BR', /mesmo endereço de rede ou dispositivo.*partida casual/],
+    ['zh-CN', /同一网络地址或同一设备/],
+  ] as const)('%s: says why, in the player\'s language', async (lng, words) => {
+    await setLanguage(lng);
+    await loadPageWords();
+    try {
+      expect(refusalText(i18n.t.bind(i18n) as never, new AccountError(409, SEEN_TOGETHER_REFUSAL, null))).toMatch(words);
     } finally {
       await setLanguage('en');
     }

@@ -1,8 +1,9 @@
 /**
  * Seasons over HTTP on both backends: a quarter's table ranks players by points from rated wins only
  * (docs/EVENTS.md "Seasons"). What someone with two accounts would try counts nothing: a pair's fourth
- * game in a day (the rating rules' pair limit), casual games, and wins over the same opponent past the
- * season's cap; past seasons name their winners; hostile or future ids are 404.
+ * game in a day (the rating rules' pair limit), casual games, wins over a fresh (provisional) account,
+ * wins over the same opponent past the season's cap, and a player with fewer distinct established
+ * opponents than the minimum is not listed; past seasons name their winners; hostile or future ids are 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
@@ -52,34 +53,50 @@ for (const backend of ['embedded', 'postgres'] as const) {
     let t: TestServer;
     const cur = seasonAt(Date.now());
     const past = previous(cur);
+    /**
+     * Established players (their Nixon rating no longer provisional: PROVISIONAL_RD) made by VETERAN_GAMES
+     * rated games each against fresh sparring accounts, one game a pair (no pair limit), at `at`.
+     */
+    const VETERAN_GAMES = 22;
+    const veterans = async (names: string[], at: number) => {
+      for (const v of names) for (let i = 0; i < VETERAN_GAMES; i++) await storedGame(t.store, `${v}-spar${i}`, [`${v}Spar${i}`, v], i % 2 ? '0' : '1', at + i * 1000);
+    };
     beforeAll(async () => {
       t = await startTestServer(backend);
+      await veterans(['Twin', 'Cee', 'Dee', 'Eve'], cur.from + 60_000);
       // Ace and Twin, one person's two accounts: four games on day one (the fourth is past the pair
-      // limit, unrated), three more on day three (rated, but past the season's wins over one opponent).
+      // limit, unrated), three more on day three. Ace's wins over (established) Twin count three, but Ace
+      // has one opponent: not listed.
       for (let i = 0; i < 4; i++) await storedGame(t.store, `twin-a${i}`, ['Ace', 'Twin'], '0', cur.from + HOUR + i * 1000);
       for (let i = 0; i < 3; i++) await storedGame(t.store, `twin-b${i}`, ['Ace', 'Twin'], '0', cur.from + 3 * DAY + i * 1000);
-      // Bee wins once as Nixon and once as the Editor, against two players; a casual win counts nothing.
-      await storedGame(t.store, 'bee1', ['Cee', 'Bee'], '1', cur.from + 2 * HOUR);
-      await storedGame(t.store, 'bee2', ['Bee', 'Dee'], '0', cur.from + 3 * HOUR);
-      await storedGame(t.store, 'casual', ['Dee', 'Cee'], '0', cur.from + 4 * HOUR, false);
-      // The quarter before: Cee won it.
-      await storedGame(t.store, 'old1', ['Cee', 'Dee'], '0', past.from + DAY);
-    }, 60_000);
+      // Bee beats Cee, Dee, Eve once and Twin four times (two days): three of the four count.
+      for (const [i, v] of ['Cee', 'Dee', 'Eve'].entries()) await storedGame(t.store, `bee-${v}`, ['Bee', v], '0', cur.from + 2 * HOUR + i * 1000);
+      for (let i = 0; i < 4; i++) await storedGame(t.store, `bee-twin${i}`, ['Bee', 'Twin'], '0', cur.from + (i < 2 ? 2 : 4) * DAY + i * 1000);
+      // Fay and Hal beat the same three once each; Gal loses to them; a casual win counts nothing.
+      for (const p of ['Fay', 'Hal']) for (const [i, v] of ['Cee', 'Dee', 'Eve'].entries()) await storedGame(t.store, `${p}-${v}`, [p, v], '0', cur.from + 5 * HOUR + i * 1000);
+      for (const [i, v] of ['Cee', 'Dee', 'Eve'].entries()) await storedGame(t.store, `gal-${v}`, ['Gal', v], '1', cur.from + 6 * HOUR + i * 1000);
+      await storedGame(t.store, 'casual', ['Fay', 'Twin'], '0', cur.from + 7 * HOUR, false);
+      // Wins over fresh accounts count nothing: Zed beats three newcomers.
+      for (let i = 0; i < 3; i++) await storedGame(t.store, `zed${i}`, ['Zed', `Fresh${i}`], '0', cur.from + 8 * HOUR + i * 1000);
+      // The quarter before: Old won it over three established players of then.
+      await veterans(['Pam', 'Quin', 'Rex'], past.from + 60_000);
+      for (const [i, v] of ['Pam', 'Quin', 'Rex'].entries()) await storedGame(t.store, `old-${v}`, ['Old', v], '0', past.from + DAY + i * 1000);
+    }, 120_000);
     afterAll(() => t?.stop());
 
-    it("a season's table: points for rated wins only, the pair limit and the per-opponent cap applied", async () => {
+    it("a season's table: rated wins over established opponents only, the pair limit, the per-opponent cap and the minimum of opponents applied", async () => {
       const r = await api(t.url, `/api/seasons/${cur.id}`);
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ id: cur.id, from: cur.from, to: cur.to, current: true });
-      const w = SEASON_POINTS.win;
+      const w = SEASON_POINTS.win['0'];
+      expect(SEASON_POINTS.minOpponents).toBe(3);
       expect(r.body.table).toEqual([
-        // 6 rated wins over Twin, 3 counted (the 4th game of day one was unrated: not even a game).
-        { rank: 1, username: 'Ace', points: 3 * w['0'], wins: 3, games: 6 },
-        { rank: 2, username: 'Bee', points: w['1'] + w['0'], wins: 2, games: 2 },
-        // Equal points and wins share a rank (fewer games only orders the lines).
-        { rank: 3, username: 'Cee', points: 0, wins: 0, games: 1 },
-        { rank: 3, username: 'Dee', points: 0, wins: 0, games: 1 },
-        { rank: 3, username: 'Twin', points: 0, wins: 0, games: 6 },
+        // Three opponents once and Twin four times, three counted.
+        { rank: 1, username: 'Bee', points: 6 * w, wins: 6, games: 7 },
+        // Equal points and wins share a rank.
+        { rank: 2, username: 'Fay', points: 3 * w, wins: 3, games: 3 },
+        { rank: 2, username: 'Hal', points: 3 * w, wins: 3, games: 3 },
+        { rank: 4, username: 'Gal', points: 0, wins: 0, games: 3 },
       ]);
     });
 
@@ -87,12 +104,12 @@ for (const backend of ['embedded', 'postgres'] as const) {
       const r = await api(t.url, '/api/seasons');
       expect(r.status).toBe(200);
       expect(r.body.current.id).toBe(cur.id);
-      expect(r.body.current.table[0]).toMatchObject({ username: 'Ace' });
+      expect(r.body.current.table[0]).toMatchObject({ username: 'Bee' });
       expect(r.body.past).toHaveLength(4);
-      expect(r.body.past[0]).toEqual({ id: past.id, from: past.from, to: past.to, winners: [{ rank: 1, username: 'Cee', points: SEASON_POINTS.win['0'], wins: 1, games: 1 }] });
+      expect(r.body.past[0]).toEqual({ id: past.id, from: past.from, to: past.to, winners: [{ rank: 1, username: 'Old', points: 3 * SEASON_POINTS.win['0'], wins: 3, games: 3 }] });
       expect(r.body.past[1].winners).toEqual([]);
       const old = await api(t.url, `/api/seasons/${past.id}`);
-      expect(old.body).toMatchObject({ current: false, table: [{ username: 'Cee' }, { username: 'Dee', points: 0 }] });
+      expect(old.body).toMatchObject({ current: false, table: [{ username: 'Old' }] });
     });
 
     it('an unknown, malformed or future season is 404', async () => {

@@ -344,6 +344,7 @@ const en = {
       guest: 'a side was played without an account.',
       'same-account': 'one account played both sides.',
       'pair-limit': 'these two accounts already played 3 rated games with each other in the last 24 hours.',
+      'seen-together': 'these two accounts were seen on the same network address or device, so their games with each other are not rated.',
       'aborted-editor': 'aborted before the Editor\'s first decision.',
       'aborted-nixon': 'aborted before Nixon\'s first decision.',
       'few-decisions': 'a side made too few decisions.',

@@ -346,6 +346,7 @@ const ptBR: Translation = {
       guest: 'um dos lados jogou sem conta.',
       'same-account': 'a mesma conta jogou os dois lados.',
       'pair-limit': 'estas duas contas já jogaram 3 partidas classificadas entre si nas últimas 24 horas.',
+      'seen-together': 'estas duas contas foram vistas no mesmo endereço de rede ou dispositivo, então as partidas entre elas não são classificadas.',
       'aborted-editor': 'cancelada antes da primeira decisão do Editor.',
       'aborted-nixon': 'cancelada antes da primeira decisão de Nixon.',
       'few-decisions': 'um dos lados tomou decisões de menos.',

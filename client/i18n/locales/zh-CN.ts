@@ -333,6 +333,7 @@ const zhCN: Translation = {
       guest: '有一方没有登录账号。',
       'same-account': '同一个账号下了双方。',
       'pair-limit': '这两个账号在过去 24 小时内已经互相下了 3 局计分对局。',
+      'seen-together': '这两个账号曾在同一网络地址或同一设备上出现，因此它们之间的对局不计分。',
       'aborted-editor': '在主编做出第一个决定之前已取消。',
       'aborted-nixon': '在尼克松做出第一个决定之前已取消。',
       'few-decisions': '有一方做出的决定太少。',

@@ -438,6 +438,7 @@ const enPages = {
     cancel: 'Stop looking',
   },
   challenge: {
+    seenTogether: 'You and this player were seen on the same network address or device, so a rated game between you would not count. Play a casual game instead.',
     title: 'Challenges',
     send: 'Challenge {{name}}',
     sendButton: 'Challenge',

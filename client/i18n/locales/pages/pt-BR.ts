@@ -440,6 +440,7 @@ const ptBRPages: PageTranslation = {
     cancel: 'Parar de procurar',
   },
   challenge: {
+    seenTogether: 'Você e este jogador foram vistos no mesmo endereço de rede ou dispositivo, então uma partida classificada entre vocês não contaria. Jogue uma partida casual.',
     title: 'Desafios',
     send: 'Desafiar {{name}}',
     sendButton: 'Desafiar',

@@ -430,6 +430,7 @@ const zhCNPages: PageTranslation = {
     cancel: '停止寻找',
   },
   challenge: {
+    seenTogether: '你和这位玩家曾在同一网络地址或同一设备上出现，因此你们之间的计分对局不会计分。请改下一局非计分对局。',
     title: '挑战',
     send: '挑战 {{name}}',
     sendButton: '挑战',
