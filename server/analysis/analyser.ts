@@ -36,6 +36,11 @@ export interface AnalyserOptions {
   staleMs?: number;
   /** How often to look whether the pool is free for the next decision (default 100 ms). */
   idleCheckMs?: number;
+  /**
+   * The search per decision (default SERVER_BUDGET, what every server uses): a smaller one lets tests of
+   * the storage and the scheduling spend seconds instead of a minute of CPU; one test keeps the default.
+   */
+  budget?: { iterations: number; seed: number };
 }
 
 /** Too many analyses waiting here already. */
@@ -119,7 +124,7 @@ export class GameAnalyser {
       state = replayStep(state, row.action, (id) => earlier.get(id));
       job.done = i + 1;
     }
-    return { format: ANALYSIS_FORMAT, matchID, budget: SERVER_BUDGET, decisions };
+    return { format: ANALYSIS_FORMAT, matchID, budget: this.o.budget ?? SERVER_BUDGET, decisions };
   }
 
   /** One decision, when the pool has nothing else to do: the computer's seats come first. */
@@ -128,7 +133,8 @@ export class GameAnalyser {
       if (this.closed) throw new Error('closing');
       if (this.o.pool.queued === 0) {
         try {
-          return await this.o.pool.review(view, played, { iterations: SERVER_BUDGET.iterations, seed: SERVER_BUDGET.seed, deterministic: true });
+          const { iterations, seed } = this.o.budget ?? SERVER_BUDGET;
+          return await this.o.pool.review(view, played, { iterations, seed, deterministic: true });
         } catch (e) {
           if (!(e instanceof BotQueueFull)) throw e;
         }
