@@ -319,6 +319,29 @@ export const decider = (s: TestServer, matchID: string) => (s.server.service.pee
  * The server plays whoever decides (legal moves of the true state, never resigning) until `seat` must decide
  * with the decision coming from the other seat: a turn start as the notice tests need it.
  */
+/**
+ * Both seats connect over sockets, each makes `decisions` moves of its own (a legal one of its own view,
+ * never resign), then Nixon resigns: a game both sides decided in, ended by a resignation, as the rating
+ * rules see it.
+ */
+export async function decideThenResign(url: string, matchID: string, creds: Record<'0' | '1', string>, decisions: number): Promise<void> {
+  const ps = { '0': player(url, matchID, '0', creds['0']), '1': player(url, matchID, '1', creds['1']) };
+  await until(() => ps['0'].state() !== null && ps['1'].state() !== null, 'synced');
+  const made = { '0': 0, '1': 0 };
+  while (made['0'] < decisions || made['1'] < decisions) {
+    const s = ps['0'].state()!;
+    const seat = s.G.prompt!.player as '0' | '1';
+    const m = legalMoves(ps[seat].state()!.G as unknown as WatergateState, seat).find((x) => x.move !== 'resign')!;
+    (ps[seat].client.moves as Record<string, (a: unknown) => void>)[m.move](m.args[0]);
+    await until(() => ps['0'].state()!._stateID > s._stateID, 'the move landed');
+    made[seat]++;
+  }
+  (ps['1'].client.moves as Record<string, () => void>).resign();
+  await until(() => ps['0'].state()!.ctx.gameover !== undefined, 'over');
+  ps['0'].stop();
+  ps['1'].stop();
+}
+
 export async function playUntil(s: TestServer, matchID: string, seat: '0' | '1'): Promise<void> {
   await s.server.service.current(matchID);
   for (let i = 0; i < 300; i++) {

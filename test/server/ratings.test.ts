@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
-import { Watergate, legalMoves, type WatergateState } from '../../game/index';
+import { Watergate } from '../../game/index';
 import { buildMatch } from '../../server/lobby/matches';
 import { atTime, IDLE_PERIOD_MS, newRating, ratePeriod, rateGame } from '../../server/ratings/glicko';
 import { gameEnd, LEADERBOARD_MIN_OPPONENTS, PAIR_LIMIT, PROVISIONAL_RD, unratedBecause, type FinishedMatch } from '../../server/ratings/rules';
@@ -21,7 +21,7 @@ import { UNRATED_REASONS } from '../../protocol/accounts';
 import { boardRow, profileOf } from '../../server/accounts/players';
 import { openStore } from '../../server/storage/index';
 import type { MatchStore, MoveCommit } from '../../server/storage/types';
-import { api, openTestStore, PG_URL, player, postgresAvailable, startTestServer, until, uniqueSchema, dropSchema, type TestServer } from './helpers';
+import { api, decideThenResign, openTestStore, PG_URL, player, postgresAvailable, startTestServer, until, uniqueSchema, dropSchema, type TestServer } from './helpers';
 import { signUp } from './account-helpers';
 
 const hasPg = await postgresAvailable();
@@ -448,22 +448,7 @@ describe('a rated match over the sockets (embedded)', () => {
     const nx = await signUp(t.url, 'Tricky');
     const matchID = (await ed.call('/games/watergate/create', {})).body.matchID;
     const creds = { '0': (await ed.call(`/games/watergate/${matchID}/join`, { playerID: '0' })).body.playerCredentials, '1': (await nx.call(`/games/watergate/${matchID}/join`, { playerID: '1' })).body.playerCredentials };
-    const ps = { '0': player(t.url, matchID, '0', creds['0']), '1': player(t.url, matchID, '1', creds['1']) };
-    await until(() => ps['0'].state() !== null && ps['1'].state() !== null, 'synced');
-    const made = { '0': 0, '1': 0 };
-    while (made['0'] < 3 || made['1'] < 3) {
-      const s = ps['0'].state()!;
-      const seat = s.G.prompt!.player as '0' | '1';
-      const mine = ps[seat].state()!;
-      const m = legalMoves(mine.G as unknown as WatergateState, seat).find((x) => x.move !== 'resign')!;
-      (ps[seat].client.moves as Record<string, (a: unknown) => void>)[m.move](m.args[0]);
-      await until(() => ps['0'].state()!._stateID > s._stateID, 'the move landed');
-      made[seat]++;
-    }
-    (ps['1'].client.moves as Record<string, () => void>).resign();
-    await until(() => ps['0'].state()!.ctx.gameover !== undefined, 'over');
-    ps['0'].stop();
-    ps['1'].stop();
+    await decideThenResign(t.url, matchID, creds, 3);
     const e = (await api(t.url, '/players/editorial')).body;
     const n = (await api(t.url, '/players/Tricky')).body;
     expect(e.ratings.editor.games).toBe(1);

@@ -7,11 +7,10 @@
  * accounts from different addresses and browsers still play rated; bot accounts among themselves are exempt.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legalMoves, type WatergateState } from '../../game/index';
 import { logIn, signUp, type Signed } from './account-helpers';
 import { botAccount } from './challenge-helpers';
 import { SEEN_TOGETHER, unratedBecause, type FinishedMatch } from '../../server/ratings/rules';
-import { api, player, postgresAvailable, startTestServer, until, type Backend, type TestServer } from './helpers';
+import { api, decideThenResign, postgresAvailable, startTestServer, until, type Backend, type TestServer } from './helpers';
 
 const hasPg = await postgresAvailable();
 
@@ -47,23 +46,7 @@ for (const backend of ['embedded', 'postgres'] as Backend[]) {
       return { matchID, creds: { '0': editor.body.playerCredentials as string, '1': nixon.body.playerCredentials as string }, nixon };
     };
     /** One decision each, then Nixon resigns. */
-    const playOut = async (matchID: string, creds: Record<'0' | '1', string>) => {
-      const ps = { '0': player(t.url, matchID, '0', creds['0']), '1': player(t.url, matchID, '1', creds['1']) };
-      await until(() => ps['0'].state() !== null && ps['1'].state() !== null, 'synced');
-      const made = { '0': 0, '1': 0 };
-      while (made['0'] < 1 || made['1'] < 1) {
-        const s = ps['0'].state()!;
-        const seat = s.G.prompt!.player as '0' | '1';
-        const m = legalMoves(ps[seat].state()!.G as unknown as WatergateState, seat).find((x) => x.move !== 'resign')!;
-        (ps[seat].client.moves as Record<string, (a: unknown) => void>)[m.move](m.args[0]);
-        await until(() => ps['0'].state()!._stateID > s._stateID, 'the move landed');
-        made[seat]++;
-      }
-      (ps['1'].client.moves as Record<string, () => void>).resign();
-      await until(() => ps['0'].state()!.ctx.gameover !== undefined, 'over');
-      ps['0'].stop();
-      ps['1'].stop();
-    };
+    const playOut = (matchID: string, creds: Record<'0' | '1', string>) => decideThenResign(t.url, matchID, creds, 1);
     /** The player's latest recorded game, once `matchID`'s is recorded (the record is written with the game's end). */
     const recorded = async (username: string, matchID: string) => {
       let g: { matchID: string; rated: boolean; unratedReason: string | null } | undefined;
