@@ -36,7 +36,10 @@ it('finds a 120 ms synchronous call in a real profile as one run and one busy st
 
     // The longest busy stretch is the block, and says what ran in it.
     const long = busyStretches(p, 50);
-    expect(long[0].top.slice(0, 2).map((t) => t.name.split(' ')[0]).sort()).toEqual(['now', 'spin']);
+    // V8's own entries ("(garbage collector)", "(program)") may rank among them on a busy host; of the
+    // script's functions, the two that ran most are the block's.
+    const ours = long[0].top.map((t) => t.name.split(' ')[0]).filter((n) => !n.startsWith('('));
+    expect(ours.slice(0, 2).sort()).toEqual(['now', 'spin']);
     expect(long[0].ms).toBeGreaterThanOrEqual(held[0].ms);
     expect(Math.abs(long[0].at - held[0].at)).toBeLessThan(0.05);
   } finally {
