@@ -74,17 +74,33 @@ describe('npm run load against the limits as shipped', () => {
     expect((await t.store.listMatches()).length).toBeGreaterThanOrEqual(matches);
   }, 60_000);
 
-  it('reads /metrics from each process it is told of and adds their figures up (a cluster, here one server named twice)', async () => {
+  it('plays against each address it is given, without a proxy, and reads and adds up each process\'s /metrics (a cluster: here two servers)', async () => {
     expect(() => parseArgs(['--url', t.url, '--metrics', 'http://example.com:8000'])).toThrow(/--metrics/);
-    const r = await runLoad(parseArgs(['--url', t.url, '--metrics', `${t.url},${t.url}/`, '--matches', '3', '--seconds', '2', '--paced', '100,200']));
-    expect(r.errors).toBe(0);
-    expect(r.processes).toHaveLength(2);
-    const [a, b] = r.processes!;
-    // Histograms and memory add up; the event loop's worst is the worst process's.
-    expect(r.phases!.move.count).toBe(a.phases.move.count + b.phases.move.count);
-    expect(r.memory!.rssMB).toBeGreaterThanOrEqual(a.memory.rssMB + b.memory.rssMB - 1);
-    expect(r.eventLoop!.max).toBe(Math.max(a.eventLoop.max, b.eventLoop.max));
-    expect(r.cpu.server).toBeGreaterThan(0);
+    expect(() => parseArgs(['--url', `${t.url},http://example.com:8000`])).toThrow(/--url/);
+    // At least one load process per address.
+    expect(parseArgs(['--url', `${t.url},${t.url}`, '--matches', '10']).workers).toBe(2);
+    const other = await startTestServer('embedded', { limits: { create: LIMITS.create, join: LIMITS.join, api: LIMITS.api } });
+    try {
+      const both = `${t.url},${other.url}`;
+      const before = [(await t.store.listMatches()).length, (await other.store.listMatches()).length];
+      const r = await runLoad(parseArgs(['--url', both, '--metrics', both, '--matches', '4', '--seconds', '2', '--paced', '100,200']));
+      expect(r.errors).toBe(0);
+      expect(r.workers).toBe(2);
+      expect(r.processes).toHaveLength(2);
+      const [a, b] = r.processes!;
+      // Each server played its half: matches created there and moves answered there.
+      expect((await t.store.listMatches()).length - before[0]).toBeGreaterThanOrEqual(2);
+      expect((await other.store.listMatches()).length - before[1]).toBeGreaterThanOrEqual(2);
+      expect(a.phases.move.count).toBeGreaterThan(0);
+      expect(b.phases.move.count).toBeGreaterThan(0);
+      // Histograms and memory add up; the event loop's worst is the worst process's.
+      expect(r.phases!.move.count).toBe(a.phases.move.count + b.phases.move.count);
+      expect(r.memory!.rssMB).toBeGreaterThanOrEqual(a.memory.rssMB + b.memory.rssMB - 1);
+      expect(r.eventLoop!.max).toBe(Math.max(a.eventLoop.max, b.eventLoop.max));
+      expect(r.cpu.server).toBeGreaterThan(0);
+    } finally {
+      await other.stop();
+    }
   }, 60_000);
 });
 

@@ -1,5 +1,5 @@
 /**
- * `npm run load -- --url URL --matches M --seconds S [--paced MIN,MAX] [--json] [--game watergate|toy] [--seed N] [--workers W] [--metrics URL,URL…]`
+ * `npm run load -- --url URL[,URL…] --matches M --seconds S [--paced MIN,MAX] [--json] [--game watergate|toy] [--seed N] [--workers W] [--metrics URL,URL…]`
  *
  * Load on a running server, from this machine only: M matches (up to 10,000) at once, each created and
  * joined through the Lobby API and played by two socket clients speaking boardgame.io's protocol, each
@@ -7,7 +7,9 @@
  * replaced by a new one, so M stay in play for S seconds. Flat out, a client moves as soon as it may;
  * `--paced MIN,MAX` waits a random MIN–MAX ms first, as a person would. The matches are shared among W
  * load processes this tool starts itself (./worker.ts; by default one per 1,000 matches), so the load
- * generator is not the bottleneck of one event loop.
+ * generator is not the bottleneck of one event loop. Several `--url`s (each process of a cluster, without
+ * the proxy in front: a proxy holds two descriptors per socket) share the load processes among them,
+ * each process playing all its matches against one address.
  *
  * The server's per-address limits stay on: each match comes from a source address of its own in
  * 127.0.0.0/8 (its Lobby calls and both its sockets), as many people would, so the load measures the
@@ -29,7 +31,8 @@ import { PHASES, scrape, serverFigures, type Scrape, type ServerFigures } from '
 export { sourceAddress };
 
 interface Options {
-  url: string;
+  /** Where the matches are played: one server, or each process of a cluster without its proxy (--url A,B). */
+  urls: string[];
   /** Where to read /metrics: the server's own address, or each process of a cluster (--metrics). */
   metrics: string[];
   matches: number;
@@ -52,13 +55,17 @@ export function parseArgs(argv: string[]): Options {
   };
   const url = opt('url');
   if (!url) throw new Error('--url is required, e.g. --url http://127.0.0.1:8000');
-  let host: string;
-  try {
-    host = new URL(url).hostname;
-  } catch {
-    throw new Error(`--url "${url}" is not a URL`);
+  const urls = url.split(',').map((u) => u.trim().replace(/\/+$/, ''));
+  if (urls.length > 16) throw new Error('--url takes at most 16 addresses');
+  for (const u of urls) {
+    let host: string;
+    try {
+      host = new URL(u).hostname;
+    } catch {
+      throw new Error(`--url "${u}" is not a URL`);
+    }
+    if (!LOOPBACK.has(host)) throw new Error(`--url must point at this machine (127.0.0.1, localhost or [::1]), not "${host}": this tool generates load`);
   }
-  if (!LOOPBACK.has(host)) throw new Error(`--url must point at this machine (127.0.0.1, localhost or [::1]), not "${host}": this tool generates load`);
   const int = (name: string, fallback: number, min: number, max: number) => {
     const v = opt(name);
     const n = v === undefined ? fallback : Number(v);
@@ -75,7 +82,8 @@ export function parseArgs(argv: string[]): Options {
   const game = opt('game') ?? 'watergate';
   if (game !== 'watergate' && game !== 'toy') throw new Error('--game is "watergate" or "toy"');
   const matches = int('matches', 10, 1, 10_000);
-  const workers = int('workers', Math.ceil(matches / MATCHES_PER_WORKER), 1, Math.min(matches, 64));
+  // At least one load process per address: each process plays all its matches against one of them.
+  const workers = int('workers', Math.max(urls.length, Math.ceil(matches / MATCHES_PER_WORKER)), urls.length, Math.min(matches, 64));
   const metrics = (opt('metrics') ?? url).split(',').map((m) => m.trim().replace(/\/+$/, ''));
   for (const m of metrics) {
     let h: string;
@@ -87,7 +95,7 @@ export function parseArgs(argv: string[]): Options {
     if (!LOOPBACK.has(h)) throw new Error(`--metrics must name servers on this machine, not "${h}"`);
   }
   if (metrics.length > 16) throw new Error('--metrics takes at most 16 addresses');
-  return { url: url.replace(/\/+$/, ''), metrics, matches, seconds: int('seconds', 10, 1, 600), paced, json: argv.includes('--json'), game, seed: int('seed', 1, 0, 2 ** 31), workers };
+  return { urls, metrics, matches, seconds: int('seconds', 10, 1, 600), paced, json: argv.includes('--json'), game, seed: int('seed', 1, 0, 2 ** 31), workers };
 }
 
 export interface LoadResult {
@@ -166,11 +174,12 @@ export async function runLoad(o: Options, hooks: LoadHooks = {}): Promise<LoadRe
   const before = await readAll();
   const share = (k: number) => Math.floor(o.matches / o.workers) + (k < o.matches % o.workers ? 1 : 0);
   const workers = Array.from({ length: o.workers }, (_, k) =>
-    startWorker({ url: o.url, matches: share(k), paced: o.paced, game: o.game, seed: o.seed + 7919 * k, worker: k, workers: o.workers }),
+    startWorker({ url: o.urls[k % o.urls.length], matches: share(k), paced: o.paced, game: o.game, seed: o.seed + 7919 * k, worker: k, workers: o.workers }),
   );
   try {
-    // Every match in play, or as many as made it in the time opening them should take and a minute more.
-    const opening = 60_000 + (o.matches / 20) * 50;
+    // Every match in play, or as many as made it in a minute and 20 ms a match (10,000 matches through
+    // two processes' PostgreSQL commits took longer than the 2.5 ms a match once allowed here).
+    const opening = 60_000 + o.matches * 20;
     await Promise.race([Promise.all(workers.map((w) => w.ready)), new Promise((r) => setTimeout(r, opening))]);
     const start = await readAll();
     for (const w of workers) w.measure();
