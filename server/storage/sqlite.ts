@@ -24,6 +24,27 @@ import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type Lis
 type MatchRow = Pick<StoredRow, 'metadata' | 'updated_at' | 'result' | 'state_id' | 'seats_version'>;
 
 /**
+ * The store's connection as every embedded server runs it: write-ahead log, commits that neither
+ * checkpoint nor cut the log back (./sqlite-checkpoint.ts does the checkpoints), a large page cache.
+ */
+export function configureConnection(db: Database.Database): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  // The log is checkpointed by a thread of its own (./sqlite-checkpoint.ts), never inside a commit on
+  // the event loop. Nor is it ever cut back by a commit: with a size limit, the commit that restarts
+  // a log grown past it truncates the file, and the file system frees the blocks inside that call — on
+  // a disk mounted with `discard` the event loop then waits for the device (removing a log at the
+  // server's stop took 117–168 ms so: docs/LOAD.md "Where the event loop waits in the kernel"). The
+  // file keeps its largest size, reused from its start after each checkpoint, until the server stops.
+  db.pragma('wal_autocheckpoint = 0');
+  db.pragma('journal_size_limit = -1');
+  // Each match in play keeps a few hot pages (its head row, the last leaf of its moves): SQLite's
+  // default 2 MB cache holds those of a few hundred matches, 64 MB those of 10,000 (the event loop
+  // then reads no page back from the operating system: strace at 1,000 matches); used only as filled.
+  db.pragma('cache_size = -65536');
+}
+
+/**
  * The public list's own column and index (added to a file written before them): `listed` is the
  * opposite of metadata.unlisted, so a page of the list reads listed matches only, from the index.
  */
@@ -121,16 +142,7 @@ export class SqliteStore implements MatchStore {
     // A short wait, not none: the checkpointing thread's connection may hold a lock for a moment.
     const db = new Database(file, { timeout: 100 });
     try {
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
-      // The log is checkpointed by a thread of its own (./sqlite-checkpoint.ts), never inside a commit on
-      // the event loop; it is cut back to 64 MB after a checkpoint.
-      db.pragma('wal_autocheckpoint = 0');
-      db.pragma('journal_size_limit = 67108864');
-      // Each match in play keeps a few hot pages (its head row, the last leaf of its moves): SQLite's
-      // default 2 MB cache holds those of a few hundred matches, 64 MB those of 10,000 (the event loop
-      // then reads no page back from the operating system: strace at 1,000 matches); used only as filled.
-      db.pragma('cache_size = -65536');
+      configureConnection(db);
       db.pragma('foreign_keys = ON');
       // SQLite rewrites a whole row on any update: the head row that changes with every move stays small,
       // and the big texts that rarely change live apart (wg_states).

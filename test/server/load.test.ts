@@ -38,6 +38,7 @@ describe('npm run load against the limits as shipped', () => {
     expect(() => parseArgs(['--url', t.url, '--matches', '10001'])).toThrow(/--matches/);
 
     const matches = LIMITS.create.points + 5;
+    const began = Date.now();
     const out = await npmRunLoad(['--url', t.url, '--matches', String(matches), '--seconds', '3', '--paced', '100,200', '--workers', '2', '--json']);
     const lines = out.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -51,6 +52,9 @@ describe('npm run load against the limits as shipped', () => {
     expect(r.cpu.server).toBeGreaterThan(0);
     expect(r.cpu.load).toBeGreaterThan(0);
     expect(r.matches).toBe(matches);
+    // When the window began, to line it up with the server's logs: after the tool started, 3 s before it ended.
+    expect(Date.parse(r.windowStart)).toBeGreaterThan(began);
+    expect(Date.parse(r.windowStart)).toBeLessThan(Date.now() - 2500);
     expect(r.workers).toBe(2);
     expect(r.errors).toBe(0);
     expect(r.errorsByKind).toEqual({});

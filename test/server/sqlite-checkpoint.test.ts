@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { configureConnection } from '../../server/storage/sqlite';
 import { startCheckpointer } from '../../server/storage/sqlite-checkpoint';
 
 const dirs: string[] = [];
@@ -57,6 +58,36 @@ describe('the write-ahead log checkpointed by a thread of its own', () => {
       await ck.close();
       withThread.db.close();
       without.db.close();
+    }
+  });
+
+  it('never cuts the log back inside a commit (the file system frees blocks there: a long pause on a discarding disk)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wg-ckpt-'));
+    dirs.push(dir);
+    const file = join(dir, 'watergate.sqlite');
+    // The connection exactly as the store configures it, and a second one checkpointing as the thread does.
+    const db = new Database(file);
+    configureConnection(db);
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)');
+    const insert = db.prepare('INSERT OR REPLACE INTO t (id, body) VALUES (?, ?)');
+    // Over 70 MB of log in small commits (each writes its pages again), past the 64 MB to which the store
+    // once cut the log back after each checkpoint.
+    const ten = db.transaction((k: number) => {
+      for (let i = 0; i < 10; i++) insert.run((k * 10 + i) % 2000, 'x'.repeat(4000));
+    });
+    for (let k = 0; k < 2000; k++) ten(k);
+    const grown = statSync(`${file}-wal`).size;
+    expect(grown).toBeGreaterThan(70 * 10 ** 6);
+    const checkpointer = new Database(file);
+    try {
+      expect(checkpointer.pragma('wal_checkpoint(PASSIVE)')).toEqual([{ busy: 0, log: expect.any(Number), checkpointed: expect.any(Number) }]);
+      // The next commit starts the log again from its beginning, and leaves the file as it is.
+      insert.run(1, 'y');
+      expect(statSync(`${file}-wal`).size).toBe(grown);
+      expect(db.prepare('SELECT body FROM t WHERE id = 1').get()).toEqual({ body: 'y' });
+    } finally {
+      checkpointer.close();
+      db.close();
     }
   });
 

@@ -100,6 +100,8 @@ export function parseArgs(argv: string[]): Options {
 
 export interface LoadResult {
   matches: number;
+  /** When the measured window began (ISO 8601): to line it up with the server's logs and profiles. */
+  windowStart: string;
   seconds: number;
   moves: number;
   movesPerSecond: number;
@@ -185,12 +187,13 @@ export async function runLoad(o: Options, hooks: LoadHooks = {}): Promise<LoadRe
     for (const w of workers) w.measure();
     hooks.onWindowStart?.();
     const t0 = performance.now();
+    const windowStart = new Date().toISOString();
     await new Promise((r) => setTimeout(r, o.seconds * 1000));
     hooks.onWindowEnd?.();
     const end = await readAll();
     const elapsed = (performance.now() - t0) / 1000;
     const results = await Promise.all(workers.map((w) => w.stop()));
-    return summary(o, elapsed, results, before, start, end);
+    return summary(o, windowStart, elapsed, results, before, start, end);
   } finally {
     for (const w of workers) w.kill();
   }
@@ -203,7 +206,7 @@ function sum(scrapes: Scrape[]): Scrape {
   return out;
 }
 
-function summary(o: Options, elapsed: number, results: PlayResult[], befores: (Scrape | string)[], starts: (Scrape | string)[], ends: (Scrape | string)[]): LoadResult {
+function summary(o: Options, windowStart: string, elapsed: number, results: PlayResult[], befores: (Scrape | string)[], starts: (Scrape | string)[], ends: (Scrape | string)[]): LoadResult {
   const add = (into: Record<string, number>, from: Record<string, number>) => {
     for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
     return into;
@@ -222,6 +225,7 @@ function summary(o: Options, elapsed: number, results: PlayResult[], befores: (S
   }
   return {
     matches: o.matches,
+    windowStart,
     seconds: Math.round(elapsed * 10) / 10,
     moves: sorted.length,
     movesPerSecond: Math.round((sorted.length / elapsed) * 10) / 10,
