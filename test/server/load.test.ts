@@ -106,6 +106,24 @@ describe('npm run load against the limits as shipped', () => {
       await other.stop();
     }
   }, 60_000);
+
+  it('stops counting when its window ends, before reading /metrics again: a server stalled after the window is not in its latencies', async () => {
+    let stalled = 0;
+    const r = await runLoad(parseArgs(['--url', t.url, '--matches', '6', '--seconds', '3', '--paced', '50,100']), {
+      // Just after the window, this process (the server's) stops for 1.5 s: every move sent then waits.
+      onWindowEnd: () =>
+        void setImmediate(() => {
+          const until = performance.now() + 1500;
+          while (performance.now() < until);
+          stalled++;
+        }),
+    });
+    expect(stalled).toBe(1);
+    expect(r.errors).toBe(0);
+    expect(r.moves).toBeGreaterThan(20);
+    // Counted, the moves caught in the stall would be well over a second at this p99.
+    expect(r.p99).toBeLessThan(1000);
+  }, 60_000);
 });
 
 describe('npm run load when the server dies under it', () => {

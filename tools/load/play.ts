@@ -10,7 +10,8 @@
  * sockets): this process's n-th match uses sourceAddress(worker + workers × n), so several processes
  * never share one. Against [::1] (one loopback address) everything comes from it.
  *
- * Latency is from sending a move to that client's next state, counted between `measure()` and `stop()`.
+ * Latency is from sending a move to that client's next state, counted between `measure()` and `end()`
+ * (or `stop()`).
  * Every error is counted under its kind (ERROR_KINDS); a server's refusal (its ERROR_EVENT) is counted
  * by its type in `refusals`, apart from the errors.
  */
@@ -138,7 +139,7 @@ class SetupError extends Error {
  * Starts `o.matches` matches, opened a few at a time. `ready` resolves once every match's two clients
  * have synced; `measure()` starts counting latencies; `stop()` closes everything and says what happened.
  */
-export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; stop(): Promise<PlayResult> } {
+export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; end(): unknown; stop(): Promise<PlayResult> } {
   const rules = RULES[o.game];
   const random = rng(o.seed);
   const latencies: number[] = [];
@@ -343,6 +344,18 @@ export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; s
   const opening = open();
   if (o.matches === 0) allReady();
 
+  /** Stops counting (latencies, this process's loop and CPU) and keeps what was counted; play goes on until stop(). */
+  let ended: { loopDelay: { p99: number; max: number }; cpuSeconds: number } | null = null;
+  const end = () => {
+    if (ended) return ended;
+    measuring = false;
+    loop.disable();
+    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+    const used = process.cpuUsage(cpuAtStart ?? undefined);
+    ended = { loopDelay: { p99: ms(loop.percentile(99)), max: ms(loop.max) }, cpuSeconds: cpuAtStart ? Math.round((used.user + used.system) / 1e4) / 100 : 0 };
+    return ended;
+  };
+
   return {
     ready,
     measure: () => {
@@ -350,13 +363,9 @@ export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; s
       loop.enable();
       cpuAtStart = process.cpuUsage();
     },
+    end,
     async stop() {
-      measuring = false;
-      loop.disable();
-      const ms = (ns: number) => Math.round(ns / 1e5) / 10;
-      const loopDelay = { p99: ms(loop.percentile(99)), max: ms(loop.max) };
-      const used = process.cpuUsage(cpuAtStart ?? undefined);
-      const cpuSeconds = cpuAtStart ? Math.round((used.user + used.system) / 1e4) / 100 : 0;
+      const { loopDelay, cpuSeconds } = end();
       stopped = true;
       await opening;
       for (const finish of seats) finish();
