@@ -44,6 +44,22 @@ interface Options {
   workers: number;
 }
 
+/** A comma-separated list of at most 16 URLs on this machine (this tool generates load: never elsewhere). */
+function loopbackList(flag: string, text: string, must: string): string[] {
+  const list = text.split(',').map((u) => u.trim().replace(/\/+$/, ''));
+  if (list.length > 16) throw new Error(`--${flag} takes at most 16 addresses`);
+  for (const u of list) {
+    let host: string;
+    try {
+      host = new URL(u).hostname;
+    } catch {
+      throw new Error(`--${flag} "${u}" is not a URL`);
+    }
+    if (!LOOPBACK.has(host)) throw new Error(`--${flag} must ${must} "${host}": this tool generates load`);
+  }
+  return list;
+}
+
 /** The most matches one load process plays by default: more go to more processes. */
 export const MATCHES_PER_WORKER = 1000;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -55,17 +71,7 @@ export function parseArgs(argv: string[]): Options {
   };
   const url = opt('url');
   if (!url) throw new Error('--url is required, e.g. --url http://127.0.0.1:8000');
-  const urls = url.split(',').map((u) => u.trim().replace(/\/+$/, ''));
-  if (urls.length > 16) throw new Error('--url takes at most 16 addresses');
-  for (const u of urls) {
-    let host: string;
-    try {
-      host = new URL(u).hostname;
-    } catch {
-      throw new Error(`--url "${u}" is not a URL`);
-    }
-    if (!LOOPBACK.has(host)) throw new Error(`--url must point at this machine (127.0.0.1, localhost or [::1]), not "${host}": this tool generates load`);
-  }
+  const urls = loopbackList('url', url, 'point at this machine (127.0.0.1, localhost or [::1]), not');
   const int = (name: string, fallback: number, min: number, max: number) => {
     const v = opt(name);
     const n = v === undefined ? fallback : Number(v);
@@ -84,17 +90,7 @@ export function parseArgs(argv: string[]): Options {
   const matches = int('matches', 10, 1, 10_000);
   // At least one load process per address: each process plays all its matches against one of them.
   const workers = int('workers', Math.max(urls.length, Math.ceil(matches / MATCHES_PER_WORKER)), urls.length, Math.min(matches, 64));
-  const metrics = (opt('metrics') ?? url).split(',').map((m) => m.trim().replace(/\/+$/, ''));
-  for (const m of metrics) {
-    let h: string;
-    try {
-      h = new URL(m).hostname;
-    } catch {
-      throw new Error(`--metrics "${m}" is not a URL`);
-    }
-    if (!LOOPBACK.has(h)) throw new Error(`--metrics must name servers on this machine, not "${h}"`);
-  }
-  if (metrics.length > 16) throw new Error('--metrics takes at most 16 addresses');
+  const metrics = loopbackList('metrics', opt('metrics') ?? url, 'name servers on this machine, not');
   return { urls, metrics, matches, seconds: int('seconds', 10, 1, 600), paced, json: argv.includes('--json'), game, seed: int('seed', 1, 0, 2 ** 31), workers };
 }
 
