@@ -123,7 +123,10 @@ export function Dock({ handOpen, at, onBoard = false, children }: { handOpen: bo
   // prompt's words, and its marked option if a step or a hint marks one) and the board comes into sight;
   // the player may unfold it for this decision.
   const [unfolded, setUnfolded] = useState<string | null>(null);
-  const folded = onBoard && unfolded !== at;
+  // Only the phone layout folds the dock (styles.css): elsewhere it is a plain box, and saying it is folded
+  // there would offer an unfold button nobody sees.
+  const phone = useLayout() === 'phone';
+  const folded = phone && onBoard && unfolded !== at;
   useEffect(() => {
     if (!folded || !isPhone()) return;
     const target = document.querySelector('.prompt[data-prompt="pin"]') ? '.board-zoom' : '.track';

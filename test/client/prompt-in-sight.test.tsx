@@ -40,6 +40,8 @@ describe('the dock when the decision is on the board', () => {
   it('folds to one line for a board decision, unfolds on a tap for that decision only, and folds again for the next', async () => {
     const { initI18n } = await import('../../client/i18n');
     await initI18n();
+    // The phone layout, as styles.css's phone query sets it.
+    document.documentElement.style.setProperty('--layout', 'phone');
     const { container, rerender } = render(<Dock handOpen={false} at="7:pin:0" onBoard>{tall}</Dock>);
     const dock = dockOf(container);
     expect(dock.dataset.folded).toBe('true');
@@ -54,6 +56,13 @@ describe('the dock when the decision is on the board', () => {
     // A card to choose is not on the board: the dock shows all of itself.
     rerender(<Dock handOpen={true} at="9:play:0">{tall}</Dock>);
     expect(dock.dataset.folded).toBeUndefined();
+  });
+
+  it('does not fold outside the phone layout, where the dock is a plain box with no unfold button in sight', () => {
+    document.documentElement.style.setProperty('--layout', '');
+    const { container } = render(<Dock handOpen={false} at="7:pin:0" onBoard>{tall}</Dock>);
+    expect(dockOf(container).dataset.folded).toBeUndefined();
+    expect(container.querySelector('.dock-unfold')).toBeNull();
   });
 });
 
