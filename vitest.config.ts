@@ -36,6 +36,49 @@ export const MOCKING = [
   'test/tools/balance-variants.test.ts',
 ];
 
+/**
+ * The long tier (`npm run test:long`; CI runs it after `npm test`): files that play whole games by clicks,
+ * wait out a clock's or a retry's real minutes, or play hundreds of games to measure strength or to fuzz.
+ * Also several processes on PostgreSQL and Redis, the production build started, the measuring tools' own
+ * runs. Each proves something the quicker files do not, so CI runs every one; `npm test` keeps a developer's
+ * loop under five minutes on a quiet 2-core host (4 min 51 s measured) with every rule, every route and
+ * hostile-input probe of a server process, its storage on SQLite and PostgreSQL, the one-screen layout in
+ * three languages, accessibility, the Debug panel under `npm run dev` and the build, and the first 250 fuzz
+ * games (docs/BENCHMARKS.md "Test suite").
+ */
+export const LONG = [
+  // Whole games and journeys in Chromium.
+  'test/e2e/play.test.ts',
+  'test/e2e/clock.test.ts',
+  'test/e2e/accounts.test.ts',
+  'test/e2e/pwa.test.ts',
+  'test/e2e/online.test.ts',
+  'test/e2e/takeback.test.ts',
+  'test/e2e/vs-computer.test.ts',
+  'test/e2e/analysis.test.ts',
+  'test/e2e/journey.test.ts',
+  'test/e2e/tutorial.test.ts',
+  'test/e2e/analysis-cache.test.ts',
+  'test/e2e/last-move.test.ts',
+  'test/e2e/pwa-update.test.ts',
+  // Strength series and fuzzing beyond the first 250 games (test/fuzz/games-1000.test.ts stays).
+  'test/bots/bgio.test.ts',
+  'test/bots/fair-mcts.test.ts',
+  'test/fuzz/games-2000.test.ts',
+  'test/fuzz/games-3000.test.ts',
+  'test/fuzz/games-4000-options.test.ts',
+  // Waits out the mail queue's real 30 s retry after a kill -9.
+  'test/server/mail-queue.test.ts',
+  // Several server processes on PostgreSQL and Redis, and the production build started as `npm start` does.
+  'test/server/cluster.test.ts',
+  'test/server/events-cluster.test.ts',
+  'test/server/production-start.test.ts',
+  // The measuring tools' own runs: load, the events benchmark, bot arenas.
+  'test/server/load.test.ts',
+  'test/tools/bench-events.test.ts',
+  'test/tools/arena.test.ts',
+];
+
 const shared = {
   environment: 'node' as const,
   testTimeout: 60_000,
@@ -57,10 +100,13 @@ export default defineConfig({
       // server) took about 100 of the 630 CPU-seconds of the non-browser files, the tests themselves
       // slower on cold code (docs/BENCHMARKS.md, "Test suite"). Each file still starts its own servers
       // and stores. Files that replace a module or a global keep a fresh context of their own.
-      { test: { ...shared, name: 'suite', isolate: false, include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['**/node_modules/**', 'test/e2e/**', ...QUIET, ...DEV, ...MOCKING], sequence: { groupOrder: 1 } } },
+      { test: { ...shared, name: 'suite', isolate: false, include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['**/node_modules/**', 'test/e2e/**', ...QUIET, ...DEV, ...MOCKING, ...LONG], sequence: { groupOrder: 1 } } },
       // The browser journeys keep a context each, as before (on a saturated host one of them once waited
       // out its page's first load when they shared: not understood yet, so not shared).
-      { test: { ...shared, name: 'isolated', include: ['test/e2e/**/*.test.ts', ...MOCKING], exclude: ['**/node_modules/**', ...QUIET, ...DEV], sequence: { groupOrder: 1 } } },
+      { test: { ...shared, name: 'isolated', include: ['test/e2e/**/*.test.ts', ...MOCKING], exclude: ['**/node_modules/**', ...QUIET, ...DEV, ...LONG], sequence: { groupOrder: 1 } } },
+      // The long tier: browser files each in a context of their own, as above; the others sharing modules.
+      { test: { ...shared, name: 'long-isolated', include: LONG.filter((f) => f.startsWith('test/e2e/')), sequence: { groupOrder: 1 } } },
+      { test: { ...shared, name: 'long-suite', isolate: false, include: LONG.filter((f) => !f.startsWith('test/e2e/')), sequence: { groupOrder: 1 } } },
       // One after the other: each starts its own dev server, whose first load transforms every module.
       { test: { ...shared, name: 'dev', include: DEV, fileParallelism: false, sequence: { groupOrder: 0 } } },
       { test: { ...shared, name: 'quiet', include: QUIET, fileParallelism: false, sequence: { groupOrder: 2 } } },
