@@ -10,7 +10,7 @@ import { roleName } from '../i18n/words';
 import { ClockSelect } from '../lobby/ClockSelect';
 import { holdSeat } from '../lobby/seats';
 import { go } from '../route';
-import { AccountError, call } from './api';
+import { AccountError, call, myMatches } from './api';
 import { refusalText } from './AccountPage';
 
 export interface ChallengeView {
@@ -72,13 +72,20 @@ export function ChallengesPanel({ onSeats }: { onSeats: () => void }): ReactNode
     load();
     const ac = new AbortController();
     let timer: ReturnType<typeof setInterval> | undefined;
-    follow(ac.signal, (l) => {
-      if (l.type === 'gameStart') {
-        setNote(t('challenge.started'));
-        onSeats();
-      }
-      load();
-    }).catch(() => undefined).finally(() => {
+    // The stream opens with a gameStart for every unfinished match the account holds (for bots that
+    // reconnect): those the account already held before it opened are no news to a person.
+    const held = myMatches().then((r) => new Set(r.matches.map((m) => m.matchID)), () => new Set<string>());
+    held
+      .then((known) =>
+        follow(ac.signal, (l) => {
+          if (l.type === 'gameStart' && !(l.matchID && known.has(l.matchID))) {
+            setNote(t('challenge.started'));
+            onSeats();
+          }
+          load();
+        }),
+      )
+      .catch(() => undefined).finally(() => {
       if (!ac.signal.aborted) timer = setInterval(load, POLL_MS);
     });
     return () => {

@@ -56,6 +56,24 @@ describe('challenges in the lobby', () => {
     await vi.waitFor(() => expect(window.location.hash).toBe('#/match/m1'));
     expect(JSON.parse(localStorage.getItem('watergate.seats') ?? '{}').m1).toMatchObject({ matchID: 'm1', playerID: '1', credentials: 'secret' });
   });
+  it('says a challenge was accepted only for a new match, not for those the stream replays on opening', async () => {
+    let seats = 0;
+    const s = server({
+      'GET /api/challenge': Array.from({ length: 6 }, () => () => json({ in: [], out: [] })),
+      'GET /me/matches': [() => json({ matches: [{ matchID: 'old', playerID: '0', playerCredentials: 'x', name: 'ana', over: false }] })],
+    });
+    const { container } = render(<ChallengesPanel onSeats={() => void seats++} />);
+    await vi.waitFor(() => expect(s.sent.some((x) => x.path === '/api/stream/event')).toBe(true));
+    // The opening replay: the match the account already plays.
+    s.push({ type: 'gameStart', matchID: 'old', seat: '0' });
+    await vi.waitFor(() => expect(s.sent.filter((x) => x.path === '/api/challenge').length).toBeGreaterThanOrEqual(2));
+    expect(container.querySelector('[role="status"]')).toBeNull();
+    expect(seats).toBe(0);
+    // A challenge accepted while the lobby is open: a new match.
+    s.push({ type: 'gameStart', matchID: 'new', seat: '1' });
+    await vi.waitFor(() => expect(container.querySelector('[role="status"]')?.textContent).toBe(pages.challenge!.started));
+    expect(seats).toBe(1);
+  });
 });
 
 describe('the profile\'s challenge form', () => {
