@@ -30,7 +30,7 @@ export function createMetrics() {
     movePhase: new client.Histogram({ name: 'wg_move_phase_seconds', help: "A move's time by phase: queue, engine, commit, delivery", labelNames: ['phase'], buckets: PHASE_SECONDS, registers: [registry] }),
     refusals: new client.Counter({ name: 'wg_refusals_total', help: 'Requests refused, by type', labelNames: ['type'], registers: [registry] }),
     staleWrites: new client.Counter({ name: 'wg_stale_writes_total', help: 'Move writes refused by storage because another writer got there first', registers: [registry] }),
-    storageSeconds: new client.Histogram({ name: 'wg_storage_duration_seconds', help: 'Storage operations, by operation', labelNames: ['op'], buckets: seconds, registers: [registry] }),
+    storageSeconds: new client.Histogram({ name: 'wg_storage_duration_seconds', help: 'Storage operations, by operation (op=move: one transaction, of every move of a turn of the event loop on the embedded store)', labelNames: ['op'], buckets: seconds, registers: [registry] }),
     botThinkSeconds: new client.Histogram({ name: 'wg_bot_think_seconds', help: 'Bot decisions (search time, worker threads)', buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5], registers: [registry] }),
     busPublished: new client.Counter({ name: 'wg_bus_published_total', help: 'Messages published to other processes', registers: [registry] }),
     busFailed: new client.Counter({ name: 'wg_bus_publish_failures_total', help: 'Messages that could not be published (Redis down)', registers: [registry] }),

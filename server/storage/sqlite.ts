@@ -24,6 +24,28 @@ import { changeResult, loadedMatch, mergeMetadata, seatsKey, type Head, type Lis
 type MatchRow = Pick<StoredRow, 'metadata' | 'updated_at' | 'result' | 'state_id' | 'seats_version'>;
 
 /**
+ * How long a move may wait for the others of its turn (SqliteStore.commitMove): a long turn (the backlog
+ * after a pause) is written in groups as it goes, not held to its end. Most of the saving is in the
+ * first few moves of a group (docs/LOAD.md "Group commit").
+ */
+const GROUP = { moves: 32, waitMs: 2 };
+
+/** A move waiting for its turn's transaction (SqliteStore.commitMove). */
+interface PendingMove {
+  matchID: string;
+  c: MoveCommit;
+  resolve(): void;
+  reject(e: unknown): void;
+}
+
+/** A failure of SQLite as the callers word it: the disk full, failing or the file locked is the same clear "try again" as a database away. */
+function storageError(e: unknown): unknown {
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) return new ServerBusyError('the database is busy: try again in a moment', e);
+  return typeof code === 'string' && /^SQLITE_(FULL|IOERR|CANTOPEN|READONLY|NOMEM)/.test(code) ? new StorageUnavailableError(e) : e;
+}
+
+/**
  * The store's connection as every embedded server runs it: write-ahead log, commits that neither
  * checkpoint nor cut the log back (./sqlite-checkpoint.ts does the checkpoints), a large page cache.
  */
@@ -118,10 +140,7 @@ export class SqliteStore implements MatchStore {
     try {
       return Promise.resolve(fn());
     } catch (e) {
-      // The disk full, failing or the file locked: the same clear "try again" as a database away.
-      const code = (e as { code?: unknown }).code;
-      if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) return Promise.reject(new ServerBusyError('the database is busy: try again in a moment', e));
-      return Promise.reject(typeof code === 'string' && /^SQLITE_(FULL|IOERR|CANTOPEN|READONLY|NOMEM)/.test(code) ? new StorageUnavailableError(e) : e);
+      return Promise.reject(storageError(e));
     } finally {
       this.observe?.(op, (performance.now() - t0) / 1000);
     }
@@ -235,6 +254,7 @@ export class SqliteStore implements MatchStore {
   }
 
   async close(): Promise<void> {
+    this.flushMoves();
     await this.checkpointer?.close();
     if (this.db?.open) this.db.close();
     if (this.lock?.open) this.lock.close();
@@ -277,11 +297,59 @@ export class SqliteStore implements MatchStore {
     );
   }
 
+  /**
+   * Group commit: the moves of every match that arrive in one turn of the event loop are written in one
+   * transaction at its end (setImmediate; sooner in a long turn, see GROUP), each in a savepoint of its
+   * own, so one refused or failing move leaves the others written. A commit's cost is mostly per
+   * transaction (the log's frames of the pages it changed, its locks): the moves of a busy turn share the
+   * locks and the list index's last page (docs/LOAD.md "Group commit"). Each promise settles after the
+   * transaction is committed: a move is still never delivered before it is stored.
+   */
   commitMove(matchID: string, c: MoveCommit): Promise<void> {
-    return this.timed('move', () => this.moveTx(matchID, c));
+    return new Promise((resolve, reject) => {
+      const n = this.moves.push({ matchID, c, resolve, reject });
+      if (n === 1) {
+        this.movesSince = performance.now();
+        setImmediate(this.flushMoves);
+      } else if (n >= GROUP.moves || performance.now() - this.movesSince >= GROUP.waitMs) this.flushMoves();
+    });
   }
 
-  /** A move's one transaction (made once: better-sqlite3 builds a wrapper for each `transaction` call). */
+  private moves: PendingMove[] = [];
+  /** When the first of the waiting moves arrived. */
+  private movesSince = 0;
+
+  /** Writes the waiting moves (see commitMove); also at close, so none is left unwritten. */
+  private readonly flushMoves = (): void => {
+    const batch = this.moves;
+    if (batch.length === 0) return;
+    this.moves = [];
+    const t0 = performance.now();
+    const failed: unknown[] = [];
+    try {
+      if (!this.db?.open) throw new Error('the embedded storage is closed');
+      this.batchTx ??= this.db.transaction((b: PendingMove[], out: unknown[]) => {
+        b.forEach((m, i) => {
+          try {
+            this.moveTx(m.matchID, m.c);
+          } catch (e) {
+            out[i] = e;
+          }
+        });
+      });
+      this.batchTx(batch, failed);
+    } catch (e) {
+      // The transaction itself failed (its commit: the disk full, the file locked): none was written.
+      for (const m of batch) m.reject(storageError(e));
+      return;
+    } finally {
+      this.observe?.('move', (performance.now() - t0) / 1000);
+    }
+    batch.forEach((m, i) => (i in failed ? m.reject(storageError(failed[i])) : m.resolve()));
+  };
+  private batchTx?: (b: PendingMove[], out: unknown[]) => void;
+
+  /** A move's own transaction, a savepoint inside the group's (made once: better-sqlite3 builds a wrapper for each `transaction` call). */
   private readonly moveTx = (matchID: string, c: MoveCommit): void => {
     this.commitMoveTx ??= this.db.transaction((id: string, m: MoveCommit) => {
       const over = m.gameover !== undefined;
