@@ -72,8 +72,9 @@ export function ChallengesPanel({ onSeats }: { onSeats: () => void }): ReactNode
     load();
     const ac = new AbortController();
     let timer: ReturnType<typeof setInterval> | undefined;
-    // The stream opens with a gameStart for every unfinished match the account holds (for bots that
-    // reconnect): those the account already held before it opened are no news to a person.
+    // A gameStart is a new game of the account's: a challenge accepted, a pair's second game, an event's
+    // round — so the note names none of them. The stream also opens with one for every unfinished match
+    // the account holds (for bots that reconnect): those it already held are no news to a person.
     const held = myMatches().then((r) => new Set(r.matches.map((m) => m.matchID)), () => new Set<string>());
     held
       .then((known) =>

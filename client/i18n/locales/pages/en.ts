@@ -459,7 +459,7 @@ const enPages = {
     accept: 'Accept',
     decline: 'Decline',
     cancel: 'Cancel',
-    started: 'Challenge accepted: the match is in your matches.',
+    started: 'A new game of yours has begun: it is in your matches.',
     block: 'Block',
     unblock: 'Unblock',
     blocked: 'Blocked: {{name}} cannot challenge you or be paired with you.',

@@ -461,7 +461,7 @@ const ptBRPages: PageTranslation = {
     accept: 'Aceitar',
     decline: 'Recusar',
     cancel: 'Cancelar',
-    started: 'Desafio aceito: a partida está nas suas partidas.',
+    started: 'Uma nova partida sua começou: ela está nas suas partidas.',
     block: 'Bloquear',
     unblock: 'Desbloquear',
     blocked: 'Bloqueado: {{name}} não pode desafiar você nem ser pareado com você.',

@@ -451,7 +451,7 @@ const zhCNPages: PageTranslation = {
     accept: '接受',
     decline: '拒绝',
     cancel: '取消',
-    started: '挑战已接受：对局已在你的对局中。',
+    started: '你的一局新对局已开始：它在你的对局中。',
     block: '屏蔽',
     unblock: '取消屏蔽',
     blocked: '已屏蔽：{{name}} 无法向你发起挑战，也不会与你配对。',
