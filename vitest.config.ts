@@ -41,7 +41,7 @@ export const MOCKING = [
  * wait out a clock's or a retry's real minutes, or play hundreds of games to measure strength or to fuzz.
  * Also several processes on PostgreSQL and Redis, the production build started, the measuring tools' own
  * runs. Each proves something the quicker files do not, so CI runs every one; `npm test` keeps a developer's
- * loop under five minutes on a quiet 2-core host (4 min 51 s measured) with every rule, every route and
+ * loop under five minutes on a quiet 2-core host (docs/BENCHMARKS.md "Two tiers") with every rule, every route and
  * hostile-input probe of a server process, its storage on SQLite and PostgreSQL, the one-screen layout in
  * three languages, accessibility, the Debug panel under `npm run dev` and the build, and the first 250 fuzz
  * games (docs/BENCHMARKS.md "Test suite").
@@ -61,9 +61,21 @@ export const LONG = [
   'test/e2e/analysis-cache.test.ts',
   'test/e2e/last-move.test.ts',
   'test/e2e/pwa-update.test.ts',
+  // Journeys through several pages or accounts: a game resigned and replayed, the database frozen mid-game,
+  // turn notifications with the tab hidden, an event run by four accounts, a paired event's forfeits.
+  'test/e2e/replay.test.ts',
+  'test/e2e/busy.test.ts',
+  'test/e2e/notify.test.ts',
+  'test/e2e/events.test.ts',
+  'test/e2e/events-pairs.test.ts',
+  // The one-screen layout at the sizes between those `npm test` checks (test/e2e/layout-cases.ts).
+  'test/e2e/layout-sizes.test.ts',
   // Strength series and fuzzing beyond the first 250 games (test/fuzz/games-1000.test.ts stays).
   'test/bots/bgio.test.ts',
   'test/bots/fair-mcts.test.ts',
+  // Whole games played by bots: the bot kit's processes over HTTP, the browser bot in Chromium.
+  'test/tools/bot-kit.test.ts',
+  'test/bots/browser.test.ts',
   'test/fuzz/games-2000.test.ts',
   'test/fuzz/games-3000.test.ts',
   'test/fuzz/games-4000-options.test.ts',

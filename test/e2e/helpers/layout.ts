@@ -1,5 +1,5 @@
 /**
- * What test/e2e/layout.test.ts (the build) and layout-dev.test.ts (`npm run dev`) measure on a page: small
+ * What test/e2e/layout-cases.ts (the build) and layout-dev.test.ts (`npm run dev`) measure on a page: small
  * text, small targets and sideways scrolling; whether a part is in sight; whether the whole table fits one screen.
  */
 import { expect } from 'vitest';
