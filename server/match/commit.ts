@@ -78,7 +78,7 @@ export class CommitDoor {
     // Memory: the one place a served match's state moves on besides reading storage (memory.refresh).
     e.state = c.next;
     e.line.push(c.next, { action: c.action, auto: c.auto, clock: e.metadata.clock ?? null });
-    e.log.push(...c.log);
+    e.log.push(c.log);
     e.sinceSnapshot = snapshot ? 0 : e.sinceSnapshot + 1;
     e.metadata = { ...e.metadata, updatedAt, ...(gameover !== undefined ? { gameover } : {}), ...(c.clock ? { clock: c.clock } : {}) };
     // Deliver (with the status in the same frame), publish, notify.

@@ -15,6 +15,7 @@ import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
 import { StorageUnavailableError } from '../storage/errors';
 import type { ChatLine, Head, MatchData, MatchStore } from '../storage/types';
+import { KeptLog, KeptState } from './kept';
 import { PlayLine } from './line';
 import { replay } from './replay';
 
@@ -69,8 +70,10 @@ export class Entry {
     public state: State,
     public metadata: MatchData,
     public seatsVersion: number,
-    public log: LogEntry[],
-    public initialState: State,
+    /** The match's log, as text (kept.ts): boardgame.io's sync sends it, the abort rule reads it. */
+    readonly log: KeptLog,
+    /** The match's first state, as text (kept.ts): boardgame.io's sync sends it. */
+    readonly initialState: KeptState,
     public sinceSnapshot: number,
     public chat: ChatLine[],
   ) {
@@ -171,7 +174,7 @@ export class MatchMemory {
         const line = new PlayLine(m.snapshot, m.snapshot._stateID === m.initialState!._stateID);
         const state = replay(m.snapshot, m.moves, (s, _log, row) => line.push(s, row));
         const chat = await this.o.store.chat(matchID, CHAT_KEPT);
-        const e = new Entry(matchID, state, m.metadata, m.seatsVersion, m.log ?? [], m.initialState!, m.moves.length, chat);
+        const e = new Entry(matchID, state, m.metadata, m.seatsVersion, new KeptLog(m.log ?? []), new KeptState(m.initialState!), m.moves.length, chat);
         e.line = line;
         this.entries.set(matchID, e);
         this.emit(e, 'load');
@@ -204,7 +207,7 @@ export class MatchMemory {
           moves,
           (s, log, row) => {
             e.line.push(s, row);
-            e.log.push(...log);
+            e.log.push(log);
             this.delivery?.update(e.matchID, s, log, prev);
             prev = s;
           },
@@ -294,7 +297,7 @@ export class MatchMemory {
         e.lastUsed = Date.now();
         const refusal = admit(e.metadata);
         if (refusal) return refusal;
-        attach({ state: e.state, log: e.log, metadata: e.metadata, initialState: e.initialState, chat: e.chat });
+        attach({ state: e.state, log: e.log.entries(), metadata: e.metadata, initialState: e.initialState.get(), chat: e.chat });
         this.emit(e, 'sync');
         return null;
       });

@@ -138,7 +138,7 @@ export class MovePath {
     if ((SERVER_MOVES as readonly string[]).includes(req.type) && (req.credentials !== null || req.type !== 'timeout')) return { matchID, type: 'invalid-move', message: `${req.type} is the server's move` };
     // Giving up and the clock running out end the game as ending.ts says (in a rated match before both
     // sides decided: an abort, not a loss).
-    const end = req.type === 'resign' || req.type === 'timeout' ? endingFor(e.metadata, state, e.log, playerID, req.type) : null;
+    const end = req.type === 'resign' || req.type === 'timeout' ? endingFor(e.metadata, state, e.log.entries(), playerID, req.type) : null;
     let move: { seat: PlayerID; type: string; arg?: unknown } = { seat: playerID, type: req.type, arg: req.arg };
     if (end && end.type !== req.type) {
       // What was asked must be a move the rules allow before the server makes its own of it.
@@ -173,7 +173,7 @@ export class MovePath {
         return { matchID, type: 'unauthorized', message: `wrong or missing credentials for seat ${seat}` } as GuardError;
       const why = still?.(e.metadata);
       if (why) return { matchID, type: 'invalid-move', message: why } as GuardError;
-      const end = endingFor(e.metadata, e.state as State<WatergateState>, e.log, seat, exit);
+      const end = endingFor(e.metadata, e.state as State<WatergateState>, e.log.entries(), seat, exit);
       if (!end) return { ended: false };
       const out = await this.commit(e, end, true);
       if (out === 'stale') return { matchID, type: 'stale', message: 'the game moved on meanwhile: try again' } as GuardError;
