@@ -16,7 +16,7 @@ import { PromptPanel } from './PromptPanel';
 import { ShellContext } from './shell';
 import { Track } from './Track';
 import { BoardInfo, useShowSources } from './BoardInfo';
-import { lastMove } from './lastMove';
+import { lastLineNotBy, lastMove } from './lastMove';
 import { LastMovePanel } from './LastMovePanel';
 import { BoardZoom, Dock, useBoardInSight, useLayout, wideNow } from './phone';
 import { ChatMark } from './ChatMark';
@@ -98,12 +98,15 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
     document.title = t(owing ? 'app.yourMoveTitle' : 'app.title');
     return () => void (document.title = t('app.title'));
   }, [owing, shell.online, t]);
-  // And, if the player turned them on, a chime and the page's notice when a decision becomes theirs.
+  // And, if the player turned them on, a chime and the page's notice when a decision becomes theirs: on
+  // owing at all, and on each line of the record someone else added since (the opponent's answer can come
+  // in the same frame as the echo of the player's own move, so the page never shows them not owing).
+  const owedAfter = owing ? lastLineNotBy(view.log, me) : null;
   useEffect(() => {
-    if (!shell.online || !owing) return;
+    if (!shell.online || owedAfter === null) return;
     chime();
     shell.yourTurn?.();
-  }, [owing, shell.online]);
+  }, [owedAfter, shell.online]);
 
   // A card to choose: the hand's drawer (phone, tablet) opens by itself, so the cards are in sight at once;
   // a decision on the board closes it, so the board is.
