@@ -1,7 +1,10 @@
-/** Watergate as a boardgame.io Game: phases, turns, stages, invalid moves, player views and bots. */
+/**
+ * Watergate as a boardgame.io Game: phases, turns, stages, invalid moves and player views. Its bots
+ * (RandomBot and MCTSBot driven by ai.enumerate through complete games) are test/bots/bgio.test.ts's, in the
+ * long tier.
+ */
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Client } from 'boardgame.io/client';
-import { MCTSBot, RandomBot, Step } from 'boardgame.io/ai';
 import { Watergate } from '../../game/index';
 import type { MoveChoice, WatergateState, WatergateView } from '../../game/types';
 
@@ -88,17 +91,4 @@ describe('the boardgame.io Game', () => {
     expect(sv.hands).toEqual({ '0': null, '1': null });
     expect(sv.viewer).toBeNull();
   });
-
-  it('RandomBot and MCTSBot, given only ai.enumerate, play complete games', async () => {
-    for (const [i, make] of [
-      () => new RandomBot({ enumerate: Watergate.ai!.enumerate, seed: 'r' }),
-      () => new MCTSBot({ game: Watergate, enumerate: Watergate.ai!.enumerate, iterations: 8, playoutDepth: 8, seed: 'm' }),
-    ].entries()) {
-      const c = newClient(`bots-${i}`);
-      const bot = make();
-      let n = 0;
-      while (!state(c).ctx.gameover && n++ < 3000) await Step(c as never, bot as never);
-      expect(state(c).ctx.gameover?.winner).toMatch(/^[01]$/);
-    }
-  }, 120_000);
 });
