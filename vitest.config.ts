@@ -41,7 +41,8 @@ export const MOCKING = [
  * wait out a clock's or a retry's real minutes, or play hundreds of games to measure strength or to fuzz.
  * Also several processes on PostgreSQL and Redis, the production build started, the measuring tools' own
  * runs. Each proves something the quicker files do not, so CI runs every one; `npm test` keeps a developer's
- * loop under five minutes on a quiet 2-core host (docs/BENCHMARKS.md "Two tiers") with every rule, every route and
+ * loop short (docs/BENCHMARKS.md "Two tiers": under five minutes on one quiet 2-core host, about six on a
+ * slower one) with every rule, every route and
  * hostile-input probe of a server process, its storage on SQLite and PostgreSQL, the one-screen layout in
  * three languages, accessibility, the Debug panel under `npm run dev` and the build, and the first 250 fuzz
  * games (docs/BENCHMARKS.md "Test suite").
