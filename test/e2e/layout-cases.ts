@@ -288,8 +288,7 @@ function phoneDecisions(): void {
 
 function pagesOnScreens(): void {
   describe('layout on a phone and a laptop', () => {
-    if (tier === 'core')
-    it('phone: full-width board that zooms on a tap, the hand in a drawer, big targets, no small text, no sideways scrolling', { timeout: 240_000 }, async () => {
+    if (tier === 'core') it('phone: full-width board that zooms on a tap, the hand in a drawer, big targets, no small text, no sideways scrolling', { timeout: 240_000 }, async () => {
       const ctx = await env.session.context(PHONE);
       const page = await ctx.newPage();
 
@@ -371,8 +370,7 @@ function pagesOnScreens(): void {
       expect(env.session.problems).toEqual([]);
     });
 
-    if (tier === 'core')
-    it('laptop: the same pages have no small text and no sideways scrolling', { timeout: 180_000 }, async () => {
+    if (tier === 'core') it('laptop: the same pages have no small text and no sideways scrolling', { timeout: 180_000 }, async () => {
       const ctx = await env.session.context(LAPTOP);
       const page = await ctx.newPage();
       await page.goto(`${env.server.url}/#/`);
@@ -393,8 +391,7 @@ function pagesOnScreens(): void {
       expect(env.session.problems).toEqual([]);
     });
 
-    if (tier === 'core')
-    it('phone: the tutorial and a finished game\'s replay have no small text, small targets or sideways scrolling', { timeout: 180_000 }, async () => {
+    if (tier === 'core') it('phone: the tutorial and a finished game\'s replay have no small text, small targets or sideways scrolling', { timeout: 180_000 }, async () => {
       const ctx = await env.session.context(PHONE);
       const page = await ctx.newPage();
       await page.goto(`${env.server.url}/#/tutorial`);
@@ -411,8 +408,7 @@ function pagesOnScreens(): void {
       expect(env.session.problems).toEqual([]);
     });
 
-    if (tier === 'more')
-    it('tablet: the lobby, a game in progress and the rules have no small text and no sideways scrolling', { timeout: 180_000 }, async () => {
+    if (tier === 'more') it('tablet: the lobby, a game in progress and the rules have no small text and no sideways scrolling', { timeout: 180_000 }, async () => {
       const ctx = await env.session.context(TABLET);
       const page = await ctx.newPage();
       await page.goto(`${env.server.url}/#/`);
@@ -427,8 +423,7 @@ function pagesOnScreens(): void {
       expect(env.session.problems).toEqual([]);
     });
 
-    if (tier === 'core')
-    it('in Chinese and Portuguese too, a game in progress has no small text, no sideways scrolling and no label past its box on both screens, in the bundled faces', { timeout: 180_000 }, async () => {
+    if (tier === 'core') it('in Chinese and Portuguese too, a game in progress has no small text, no sideways scrolling and no label past its box on both screens, in the bundled faces', { timeout: 180_000 }, async () => {
       for (const locale of ['zh-CN', 'pt-BR'])
         for (const size of [PHONE, LAPTOP]) {
           const ctx = await env.session.context(size, locale);
@@ -459,8 +454,7 @@ function pagesOnScreens(): void {
       expect(env.session.problems).toEqual([]);
     });
 
-    if (tier === 'core')
-    it('local mode: the Debug panel\'s AI tab starts at 50 iterations and depth 20, and its bot answers in seconds', { timeout: 120_000 }, async () => {
+    if (tier === 'core') it('local mode: the Debug panel\'s AI tab starts at 50 iterations and depth 20, and its bot answers in seconds', { timeout: 120_000 }, async () => {
       const ctx = await env.session.context(LAPTOP);
       const page = await ctx.newPage();
       await page.goto(`${env.server.url}/#/local`);
