@@ -16,7 +16,7 @@ import { PromptPanel } from './PromptPanel';
 import { ShellContext } from './shell';
 import { Track } from './Track';
 import { BoardInfo, useShowSources } from './BoardInfo';
-import { lastLineNotBy, lastMove } from './lastMove';
+import { lastMove } from './lastMove';
 import { LastMovePanel } from './LastMovePanel';
 import { BoardZoom, Dock, useBoardInSight, useLayout, wideNow } from './phone';
 import { ChatMark } from './ChatMark';
@@ -98,15 +98,18 @@ export function WatergateBoard(props: BoardProps<WatergateState>): ReactNode {
     document.title = t(owing ? 'app.yourMoveTitle' : 'app.title');
     return () => void (document.title = t('app.title'));
   }, [owing, shell.online, t]);
-  // And, if the player turned them on, a chime and the page's notice when a decision becomes theirs: on
-  // owing at all, and on each line of the record someone else added since (the opponent's answer can come
-  // in the same frame as the echo of the player's own move, so the page never shows them not owing).
-  const owedAfter = owing ? lastLineNotBy(view.log, me) : null;
+  // And, if the player turned them on, a chime and the page's notice when a decision becomes theirs: when
+  // they come to owe one, and when they owe one still but more than their own move came in between (the
+  // opponent's answer can arrive in the same frame as the echo of the player's own move, so the page never
+  // shows them not owing). Their own next decision (one state on) is not news.
+  const owedAt = useRef<number | null>(null);
   useEffect(() => {
-    if (!shell.online || owedAfter === null) return;
+    const before = owedAt.current;
+    owedAt.current = owing ? props._stateID : null;
+    if (!shell.online || !owing || (before !== null && props._stateID <= before + 1)) return;
     chime();
     shell.yourTurn?.();
-  }, [owedAfter, shell.online]);
+  }, [owing, props._stateID, shell.online]);
 
   // A card to choose: the hand's drawer (phone, tablet) opens by itself, so the cards are in sight at once;
   // a decision on the board closes it, so the board is.

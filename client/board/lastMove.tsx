@@ -43,9 +43,3 @@ export function lastMove(log: readonly LogEntry[], me: PlayerID | null): LastMov
   }
   return last;
 }
-
-/** Where in the record the last line that `me` did not write is (someone else's, or the game's own); -1: none. */
-export function lastLineNotBy(log: readonly LogEntry[], me: PlayerID | null): number {
-  for (let i = log.length - 1; i >= 0; i--) if (log[i].player !== me) return i;
-  return -1;
-}
