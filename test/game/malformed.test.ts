@@ -64,9 +64,10 @@ describe('bad input', () => {
         for (const m of legal.slice(0, 3)) attempts.push([other, m.move, m.args[0]]); // the wrong player
         attempts.push([p, 'endTurn', undefined], [p, '__proto__', {}]);
         for (const m of legal.slice(0, 4)) for (const miss of nearMisses(m.args[0])) attempts.push([p, m.move, miss]);
+        // Every refusal must leave the state as it was here (checked after each attempt).
+        const snapshot = JSON.stringify(G);
         for (const [who, move, arg] of attempts) {
           if (who === p && legalText.has(JSON.stringify([move, arg ?? null]))) continue; // a near miss that is legal
-          const snapshot = JSON.stringify(G);
           const err = applyMove(G, who as '0' | '1', move, arg, rng);
           if (err === null) {
             // Only a legal move may pass; it must be one legalMoves would have listed.

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/limits';
@@ -51,6 +51,8 @@ describe('npm run load against the limits as shipped', () => {
     // Both sides' CPU over the window, in % of a core: the server moved and the clients chose.
     expect(r.cpu.server).toBeGreaterThan(0);
     expect(r.cpu.load).toBeGreaterThan(0);
+    // Without --yield the load processes run at the priority they were started with (this test's), beside the server.
+    expect(r.loadNice).toBe(getPriority());
     expect(r.matches).toBe(matches);
     // When the window began, to line it up with the server's logs: after the tool started, 3 s before it ended.
     expect(Date.parse(r.windowStart)).toBeGreaterThan(began);
@@ -78,7 +80,7 @@ describe('npm run load against the limits as shipped', () => {
     expect((await t.store.listMatches()).length).toBeGreaterThanOrEqual(matches);
   }, 60_000);
 
-  it('plays against each address it is given, without a proxy, and reads and adds up each process\'s /metrics (a cluster: here two servers)', async () => {
+  it('plays against each address it is given, without a proxy, and reads and adds up each process\'s /metrics (a cluster: here two servers), its load processes yielding the cores when asked', async () => {
     expect(() => parseArgs(['--url', t.url, '--metrics', 'http://example.com:8000'])).toThrow(/--metrics/);
     expect(() => parseArgs(['--url', `${t.url},http://example.com:8000`])).toThrow(/--url/);
     // At least one load process per address.
@@ -87,8 +89,10 @@ describe('npm run load against the limits as shipped', () => {
     try {
       const both = `${t.url},${other.url}`;
       const before = [(await t.store.listMatches()).length, (await other.store.listMatches()).length];
-      const r = await runLoad(parseArgs(['--url', both, '--metrics', both, '--matches', '4', '--seconds', '2', '--paced', '100,200']));
+      const r = await runLoad(parseArgs(['--url', both, '--metrics', both, '--matches', '4', '--seconds', '2', '--paced', '100,200', '--yield']));
       expect(r.errors).toBe(0);
+      // --yield: every load process ran at the lowest priority (as the kernel told each).
+      expect(r.loadNice).toBe(19);
       expect(r.workers).toBe(2);
       expect(r.processes).toHaveLength(2);
       const [a, b] = r.processes!;

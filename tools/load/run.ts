@@ -1,5 +1,5 @@
 /**
- * `npm run load -- --url URL[,URL…] --matches M --seconds S [--paced MIN,MAX] [--json] [--game watergate|toy] [--seed N] [--workers W] [--metrics URL,URL…]`
+ * `npm run load -- --url URL[,URL…] --matches M --seconds S [--paced MIN,MAX] [--json] [--game watergate|toy] [--seed N] [--workers W] [--metrics URL,URL…] [--yield]`
  *
  * Load on a running server, from this machine only: M matches (up to 10,000) at once, each created and
  * joined through the Lobby API and played by two socket clients speaking boardgame.io's protocol, each
@@ -9,7 +9,9 @@
  * load processes this tool starts itself (./worker.ts; by default one per 1,000 matches), so the load
  * generator is not the bottleneck of one event loop. Several `--url`s (each process of a cluster, without
  * the proxy in front: a proxy holds two descriptors per socket) share the load processes among them,
- * each process playing all its matches against one address.
+ * each process playing all its matches against one address. `--yield` runs the load processes at the
+ * lowest CPU priority (nice 19), so the server's threads — its garbage collector's helpers among them —
+ * have the cores first, as they would with the load coming from other machines (docs/LOAD.md).
  *
  * The server's per-address limits stay on: each match comes from a source address of its own in
  * 127.0.0.0/8 (its Lobby calls and both its sockets), as many people would, so the load measures the
@@ -23,7 +25,7 @@
  * "errors","refusals","errorsByKind",…}; without it, a table. docs/LOAD.md "The load tool".
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, constants, setPriority } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sourceAddress, type PlayOptions, type PlayResult } from './play';
 import { PHASES, scrape, serverFigures, type Scrape, type ServerFigures } from './server-metrics';
@@ -42,6 +44,8 @@ interface Options {
   game: 'watergate' | 'toy';
   seed: number;
   workers: number;
+  /** The load processes at the lowest CPU priority, the server's threads first (--yield). */
+  yieldCpu: boolean;
 }
 
 /** A comma-separated list of at most 16 URLs on this machine (this tool generates load: never elsewhere). */
@@ -91,7 +95,7 @@ export function parseArgs(argv: string[]): Options {
   // At least one load process per address: each process plays all its matches against one of them.
   const workers = int('workers', Math.max(urls.length, Math.ceil(matches / MATCHES_PER_WORKER)), urls.length, Math.min(matches, 64));
   const metrics = loopbackList('metrics', opt('metrics') ?? url, 'name servers on this machine, not');
-  return { urls, metrics, matches, seconds: int('seconds', 10, 1, 600), paced, json: argv.includes('--json'), game, seed: int('seed', 1, 0, 2 ** 31), workers };
+  return { urls, metrics, matches, seconds: int('seconds', 10, 1, 600), paced, json: argv.includes('--json'), game, seed: int('seed', 1, 0, 2 ** 31), workers, yieldCpu: argv.includes('--yield') };
 }
 
 export interface LoadResult {
@@ -117,6 +121,8 @@ export interface LoadResult {
   memory: ServerFigures['memory'] | null;
   /** The load processes' own event-loop delay over the window (ms; the worst process's p99 and max). */
   loadLoop: { p99: number; max: number };
+  /** The CPU priority the load processes ran at, as each read it from the kernel (the highest of them): 0, or 19 with --yield. */
+  loadNice: number;
   /** CPU over the window in % of one core: the server's (null without /metrics) and all load processes' together. */
   cpu: { server: number | null; load: number };
   metricsError?: string;
@@ -134,10 +140,12 @@ const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A load process (worker.ts) playing `options`, and how to talk to it. */
-function startWorker(options: PlayOptions) {
+function startWorker(options: PlayOptions, yieldCpu: boolean) {
   // Under tsx's loader whoever runs this (npm run load, vitest, bench:server); the advanced serialization
   // carries the latencies as they are.
   const child: ChildProcess = fork(WORKER, [], { cwd: ROOT, execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  // Lowering one's own children's priority needs no privilege; the whole process, every thread of it.
+  if (yieldCpu && child.pid !== undefined) setPriority(child.pid, constants.priority.PRIORITY_LOW);
   const exited = new Promise<string>((r) => child.once('exit', (code, signal) => r(`a load process exited early (${signal ?? code})`)));
   const next = <T>(t: string) =>
     Promise.race([
@@ -158,10 +166,10 @@ function startWorker(options: PlayOptions) {
     measure: () => child.send({ t: 'measure' }),
     end: () => child.send({ t: 'end' }),
     stop: async () => {
-      const result = next<{ result: PlayResult }>('result');
+      const result = next<{ result: PlayResult; nice: number }>('result');
       child.send({ t: 'stop' });
       return Promise.race([result, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('a load process did not report within 15 s')), 15_000))])
-        .then((m) => m.result)
+        .then((m) => ({ ...m.result, nice: m.nice }))
         .finally(() => child.kill());
     },
     kill: () => child.kill(),
@@ -173,7 +181,7 @@ export async function runLoad(o: Options, hooks: LoadHooks = {}): Promise<LoadRe
   const before = await readAll();
   const share = (k: number) => Math.floor(o.matches / o.workers) + (k < o.matches % o.workers ? 1 : 0);
   const workers = Array.from({ length: o.workers }, (_, k) =>
-    startWorker({ url: o.urls[k % o.urls.length], matches: share(k), paced: o.paced, game: o.game, seed: o.seed + 7919 * k, worker: k, workers: o.workers }),
+    startWorker({ url: o.urls[k % o.urls.length], matches: share(k), paced: o.paced, game: o.game, seed: o.seed + 7919 * k, worker: k, workers: o.workers }, o.yieldCpu),
   );
   try {
     // Every match in play, or as many as made it in a minute and 20 ms a match (10,000 matches through
@@ -206,7 +214,7 @@ function sum(scrapes: Scrape[]): Scrape {
   return out;
 }
 
-function summary(o: Options, windowStart: string, elapsed: number, results: PlayResult[], befores: (Scrape | string)[], starts: (Scrape | string)[], ends: (Scrape | string)[]): LoadResult {
+function summary(o: Options, windowStart: string, elapsed: number, results: (PlayResult & { nice: number })[], befores: (Scrape | string)[], starts: (Scrape | string)[], ends: (Scrape | string)[]): LoadResult {
   const add = (into: Record<string, number>, from: Record<string, number>) => {
     for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
     return into;
@@ -243,6 +251,7 @@ function summary(o: Options, windowStart: string, elapsed: number, results: Play
     memory: server?.memory ?? null,
     cpu: { server: server ? Math.round((100 * server.cpuSeconds) / elapsed) : null, load: Math.round((100 * results.reduce((a, r) => a + r.cpuSeconds, 0)) / elapsed) },
     loadLoop: { p99: Math.max(0, ...results.map((r) => r.loop.p99)), max: Math.max(0, ...results.map((r) => r.loop.max)) },
+    loadNice: Math.max(...results.map((r) => r.nice)),
     ...(metricsError !== undefined ? { metricsError } : {}),
     ...(each && each.length > 1 ? { processes: each.map((e) => ({ ...e, cpu: Math.round((100 * e.cpuSeconds) / elapsed) })) } : {}),
   };
@@ -267,7 +276,7 @@ export function table(r: LoadResult, paced: Options['paced']): string {
   lines.push(`the load processes' own event loop delay (a latency waits there too): p99 ${r.loadLoop.p99} ms, max ${r.loadLoop.max} ms`);
   for (const p of r.processes ?? [])
     lines.push(`process ${p.url}: whole move p99 ${f(p.phases.move.p99)} ms over ${p.phases.move.count}; event loop p99 ${p.eventLoop.p99} ms, max ${p.eventLoop.max} ms; GC ${p.gc.totalMs} ms, longest ${p.gc.maxMs} ms; RSS ${p.memory.rssMB} MB with ${p.memory.openMatches} matches; CPU ${p.cpu}% of a core`);
-  lines.push(`CPU over the window, % of one core: server ${f(r.cpu.server)}, load processes ${r.cpu.load} (they share this machine's ${availableParallelism()} cores)`);
+  lines.push(`CPU over the window, % of one core: server ${f(r.cpu.server)}, load processes ${r.cpu.load} at nice ${r.loadNice}${r.loadNice > 0 ? ', the server first' : ''} (they share this machine's ${availableParallelism()} cores)`);
   lines.push(`errors: ${r.errors}${r.errors ? ` (${Object.entries(r.errorsByKind).map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}; refusals: ${Object.entries(r.refusals).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
   return lines.join('\n');
 }

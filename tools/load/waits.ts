@@ -56,13 +56,14 @@ export function readThread(pid: number, tid = pid): Sample | null {
   }
 }
 
-/** Samples the thread for `seconds`, every `everyMs` (this process blocks while it does). */
+/** Samples the thread for `seconds`, every `everyMs`, or until it has exited (this process blocks while it does). */
 export function sample(pid: number, seconds: number, everyMs = 2): Sample[] {
   const out: Sample[] = [];
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (const end = Date.now() + seconds * 1000; Date.now() < end; ) {
     const s = readThread(pid);
-    if (!s) break;
+    // Gone, or exited and not yet reaped (its parent may be this process, blocked here): nothing more to see.
+    if (!s || s.state === 'Z' || s.state === 'X') break;
     out.push(s);
     Atomics.wait(pause, 0, 0, everyMs);
   }

@@ -4,9 +4,11 @@
  *   parent → { t: 'play', options }   child → { t: 'ready' } once its matches are all in play
  *   parent → { t: 'measure' }         latencies count from here
  *   parent → { t: 'end' }             and no longer from here (the matches play on)
- *   parent → { t: 'stop' }            child → { t: 'result', result }, and its parent ends it
+ *   parent → { t: 'stop' }            child → { t: 'result', result, nice }, and its parent ends it
+ * (`nice`: the CPU priority this process ran at, as the kernel has it: 19 under run.ts's --yield)
  * Its parent gone, it exits: a load with nobody to report to is only load.
  */
+import { getPriority } from 'node:os';
 import { play, type PlayOptions } from './play';
 
 type FromParent = { t: 'play'; options: PlayOptions } | { t: 'measure' } | { t: 'end' } | { t: 'stop' };
@@ -20,6 +22,6 @@ process.on('message', (m: FromParent) => {
   } else if (m.t === 'measure') run?.measure();
   else if (m.t === 'end') run?.end();
   else if (m.t === 'stop' && run) {
-    void run.stop().then((result) => process.send?.({ t: 'result', result }));
+    void run.stop().then((result) => process.send?.({ t: 'result', result, nice: getPriority() }));
   }
 });
