@@ -139,7 +139,13 @@ class SetupError extends Error {
  * Starts `o.matches` matches, opened a few at a time. `ready` resolves once every match's two clients
  * have synced; `measure()` starts counting latencies; `stop()` closes everything and says what happened.
  */
-export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; end(): unknown; stop(): Promise<PlayResult> } {
+/** What a load process counted over its window (`end()`): its own loop's delay and its CPU. */
+export interface Counted {
+  loopDelay: PlayResult['loop'];
+  cpuSeconds: number;
+}
+
+export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; end(): Counted; stop(): Promise<PlayResult> } {
   const rules = RULES[o.game];
   const random = rng(o.seed);
   const latencies: number[] = [];
@@ -345,8 +351,8 @@ export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; e
   if (o.matches === 0) allReady();
 
   /** Stops counting (latencies, this process's loop and CPU) and keeps what was counted; play goes on until stop(). */
-  let ended: { loopDelay: { p99: number; max: number }; cpuSeconds: number } | null = null;
-  const end = () => {
+  let ended: Counted | null = null;
+  const end = (): Counted => {
     if (ended) return ended;
     measuring = false;
     loop.disable();
