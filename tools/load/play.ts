@@ -135,16 +135,16 @@ class SetupError extends Error {
   }
 }
 
-/**
- * Starts `o.matches` matches, opened a few at a time. `ready` resolves once every match's two clients
- * have synced; `measure()` starts counting latencies; `stop()` closes everything and says what happened.
- */
 /** What a load process counted over its window (`end()`): its own loop's delay and its CPU. */
 export interface Counted {
   loopDelay: PlayResult['loop'];
   cpuSeconds: number;
 }
 
+/**
+ * Starts `o.matches` matches, opened a few at a time. `ready` resolves once every match's two clients
+ * have synced; `measure()` starts counting latencies; `stop()` closes everything and says what happened.
+ */
 export function play(o: PlayOptions): { ready: Promise<void>; measure(): void; end(): Counted; stop(): Promise<PlayResult> } {
   const rules = RULES[o.game];
   const random = rng(o.seed);

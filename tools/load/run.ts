@@ -25,7 +25,7 @@
  * "errors","refusals","errorsByKind",…}; without it, a table. docs/LOAD.md "The load tool".
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { availableParallelism, constants, setPriority } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sourceAddress, type PlayOptions, type PlayResult } from './play';
 import { PHASES, scrape, serverFigures, type Scrape, type ServerFigures } from './server-metrics';
@@ -144,8 +144,6 @@ function startWorker(options: PlayOptions, yieldCpu: boolean) {
   // Under tsx's loader whoever runs this (npm run load, vitest, bench:server); the advanced serialization
   // carries the latencies as they are.
   const child: ChildProcess = fork(WORKER, [], { cwd: ROOT, execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  // Lowering one's own children's priority needs no privilege; the whole process, every thread of it.
-  if (yieldCpu && child.pid !== undefined) setPriority(child.pid, constants.priority.PRIORITY_LOW);
   const exited = new Promise<string>((r) => child.once('exit', (code, signal) => r(`a load process exited early (${signal ?? code})`)));
   const next = <T>(t: string) =>
     Promise.race([
@@ -160,7 +158,7 @@ function startWorker(options: PlayOptions, yieldCpu: boolean) {
       exited.then((why) => Promise.reject(new Error(why))),
     ]);
   const ready = next<unknown>('ready');
-  child.send({ t: 'play', options });
+  child.send({ t: 'play', options, yieldCpu });
   return {
     ready,
     measure: () => child.send({ t: 'measure' }),
