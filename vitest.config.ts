@@ -39,7 +39,7 @@ export const MOCKING = [
 /**
  * The long tier (`npm run test:long`; CI runs it after `npm test`): files that play whole games by clicks,
  * wait out a clock's or a retry's real minutes, or play hundreds of games to measure strength or to fuzz.
- * Also several processes on PostgreSQL and Redis, the production build started, the measuring tools' own
+ * Also several processes on PostgreSQL and Redis, processes killed with -9, the production build started, the measuring tools' own
  * runs. Each proves something the quicker files do not, so CI runs every one; `npm test` keeps a developer's
  * loop short (docs/BENCHMARKS.md "Two tiers": under five minutes on one quiet 2-core host, about six on a
  * slower one) with every rule, every route and
@@ -82,10 +82,18 @@ export const LONG = [
   'test/fuzz/games-4000-options.test.ts',
   // Waits out the mail queue's real 30 s retry after a kill -9.
   'test/server/mail-queue.test.ts',
-  // Several server processes on PostgreSQL and Redis, and the production build started as `npm start` does.
+  // Several server processes on PostgreSQL and Redis (behind HAProxy too), and the production build started
+  // as `npm start` does.
   'test/server/cluster.test.ts',
   'test/server/events-cluster.test.ts',
+  'test/server/cluster-limits.test.ts',
+  'test/server/ratings-cluster.test.ts',
   'test/server/production-start.test.ts',
+  // Server processes killed with -9 and started again: a match resumed, presence leases run out, a paired
+  // challenge's second game made exactly once.
+  'test/server/persistence.test.ts',
+  'test/server/presence.test.ts',
+  'test/server/paired-challenge-kill.test.ts',
   // The measuring tools' own runs: load, the events benchmark, bot arenas.
   'test/server/load.test.ts',
   'test/tools/bench-events.test.ts',

@@ -59,7 +59,7 @@ const boardSize = (page: Page) =>
 function gameInSight(): void {
   describe('the game in sight on every screen', () => {
     for (const [name, size, talk] of inTier([
-      ['1366x900', { width: 1366, height: 900 }, true, 'core'],
+      ['1366x900', { width: 1366, height: 900 }, true, 'more'],
       ['1920x1080', { width: 1920, height: 1080 }, true, 'more'],
       ['820x1180', { width: 820, height: 1180 }, false, 'more'],
       ['390x844', PHONE, false, 'core'],
