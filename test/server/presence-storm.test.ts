@@ -1,8 +1,8 @@
 /**
  * A mass disconnect — a proxy restarting, a network blip, every socket closing at once — is written in
  * slices: at most PRESENCE_WRITES_PER_TURN seats marked away a turn of the event loop, so the moves of
- * every other match go on between them (at 1,000 matches the loop had stopped 0.8–1 s: docs/LOAD.md
- * "A mass disconnect"), and every seat still ends up away, in the order its changes came.
+ * every other match go on between them (at 1,000 matches the loop had stopped 0.5–1 s: docs/LOAD.md
+ * "A mass disconnect in slices"), and every seat still ends up away, in the order its changes came.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESENCE_WRITES_PER_TURN } from '../../server/match/presence';
