@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESENCE_WRITES_PER_TURN } from '../../server/match/presence';
 import type { MatchData } from '../../server/storage/types';
-import { createAndJoin, play, player, startTestServer, stored, until, type TestServer } from './helpers';
+import { api, createAndJoin, next, play, player, rawSocket, startTestServer, stored, until, type TestServer } from './helpers';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -71,6 +71,40 @@ describe('a mass disconnect', () => {
       const { metadata } = await stored(t.store, m.matchID);
       expect(Object.values(metadata.players as Record<string, { isConnected?: boolean }>).map((p) => p.isConnected)).toEqual([false, false]);
       for (const seat of ['0', '1']) expect(metadata.away[seat]).toBeLessThanOrEqual(went);
+    }
+  });
+
+  it('a hostile owner flapping its seat (150 sockets opened, synced and closed, five at a time) delays no other match, and its seat ends away', async () => {
+    const flapped = await createAndJoin(t.url);
+    const staying = await createAndJoin(t.url);
+    const editor = player(t.url, staying.matchID, '0', staying.creds['0'], { localAddress: '127.0.6.1' });
+    const nixon = player(t.url, staying.matchID, '1', staying.creds['1'], { localAddress: '127.0.6.2' });
+    let synced = 0;
+    const flap = async () => {
+      const s = await rawSocket(t.url).catch(() => null); // refused at the handshake past the per-address limits: fine
+      if (!s) return;
+      const got = next(s, 'sync', 2_000).then(() => synced++, () => undefined);
+      s.emit('sync', flapped.matchID, '0', flapped.creds['0'], 2);
+      await got;
+      s.close();
+    };
+    try {
+      await until(() => editor.state() !== null && nixon.state() !== null, 'the staying match synced');
+      const before = editor.state()!._stateID;
+      await Promise.all([
+        (async () => {
+          for (let i = 0; i < 150; i += 5) await Promise.all(Array.from({ length: 5 }, flap));
+        })(),
+        play({ '0': editor, '1': nixon }, 3),
+      ]);
+      expect(synced, 'the flood reached the seat').toBeGreaterThan(10);
+      expect(editor.state()!._stateID).toBeGreaterThanOrEqual(before + 3);
+      await until(async () => (await seatsOf(flapped.matchID))['0'].isConnected === false, 'the flapped seat shown away once its last socket went');
+      expect((await api(t.url, `/games/watergate/${staying.matchID}`)).status).toBe(200);
+      expect(Object.values(await seatsOf(staying.matchID)).map((p) => p.isConnected)).toEqual([true, true]);
+    } finally {
+      editor.stop();
+      nixon.stop();
     }
   });
 
