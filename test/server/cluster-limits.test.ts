@@ -52,9 +52,10 @@ describe.skipIf(!hasPg || !hasHaproxy)('limits on two processes behind HAProxy',
       expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(r.body.error).toMatch(/^too many new matches from your address: try again in [0-9]+ seconds?$/);
     }
-    // Both processes refused some: the count was shared, not each process's own.
-    const refusedBy = cluster.servers.map((s) => s.lines.filter((l) => l.includes('"path":"/games/watergate/create"') && l.includes('"status":429')).length);
-    expect(refusedBy.every((n) => n > 0)).toBe(true);
+    // Both processes refused some: the count was shared, not each process's own. (Their log lines come
+    // through a pipe: on a busy host a refusal's line can arrive after its answer, so wait for them.)
+    const refusedBy = () => cluster!.servers.map((s) => s.lines.filter((l) => l.includes('"path":"/games/watergate/create"') && l.includes('"status":429')).length);
+    await expect.poll(() => refusedBy().every((n) => n > 0), { timeout: 15_000 }).toBe(true);
 
     const target = creates.find((r) => r.status === 200)!.body.matchID as string;
     const joins = [];
