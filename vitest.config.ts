@@ -1,24 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files whose assertions depend on the page drawing each move in step (the Debug panel's loop waits
- * 100 ms after each of its moves, which the file reads from when the moves are drawn): they run after
- * every other file, alone, so another file's work on the second core does not delay the drawing.
+ * The Debug panel in the build, and the Debug panel and the one-screen layout under `npm run dev` (Vite's
+ * dev server): after every other file, two at a time (project `alone`), not beside the suite's three
+ * workers. The panel's loop waits 100 ms after each of its moves, which debug-panel.test.ts reads from when
+ * the moves are drawn; after other journeys on a fully loaded host the Debug panel's dev file twice found
+ * the local game already moved on before its first press (passing alone every time: not understood yet,
+ * the note of 2026-12-04 says so). Two at a time, a core each, they passed in each of 5 runs (docs/BENCHMARKS.md "The
+ * last files two at a time"): 33–37 s; one at a time they took about 50 s with a core idle.
  */
-const QUIET = ['test/e2e/debug-panel.test.ts'];
+const ALONE = ['test/e2e/debug-panel.test.ts', 'test/e2e/debug-panel-dev.test.ts', 'test/e2e/layout-dev.test.ts'];
 
-/**
- * The Debug panel and the one-screen layout under `npm run dev` (Vite's dev server): first, alone, before
- * anything else runs. After other journeys on a loaded host the Debug panel's file twice found the local
- * game already moved on before its first press (passing alone every time, cold or warm Vite cache): not
- * understood yet — the note of 2026-12-04 says so.
- */
-const DEV = ['test/e2e/debug-panel-dev.test.ts', 'test/e2e/layout-dev.test.ts'];
-
-/**
- * Files that mock a module, stub a global or reload modules to patch them (vi.mock, vi.stubGlobal,
- * vi.resetModules): each runs in a fresh context, so what it changes ends with it.
- */
 export const MOCKING = [
   'test/client/hint.test.tsx',
   'test/client/lobby-limits.test.tsx',
@@ -74,8 +66,10 @@ export const LONG = [
   // Strength series and fuzzing beyond the first 250 games (test/fuzz/games-1000.test.ts stays).
   'test/bots/bgio.test.ts',
   'test/bots/fair-mcts.test.ts',
-  // Whole games played by bots: the bot kit's processes over HTTP, the browser bot in Chromium.
+  // Whole games played by bots: the bot kit's processes over HTTP, the HTTP bot API's on PostgreSQL and the
+  // documentation's example bot (one of each on SQLite stays in `npm test`), the browser bot in Chromium.
   'test/tools/bot-kit.test.ts',
+  'test/server/bot-api-games.test.ts',
   'test/bots/browser.test.ts',
   'test/fuzz/games-2000.test.ts',
   'test/fuzz/games-3000.test.ts',
@@ -121,16 +115,17 @@ export default defineConfig({
       // server) took about 100 of the 630 CPU-seconds of the non-browser files, the tests themselves
       // slower on cold code (docs/BENCHMARKS.md, "Test suite"). Each file still starts its own servers
       // and stores. Files that replace a module or a global keep a fresh context of their own.
-      { test: { ...shared, name: 'suite', isolate: false, include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['**/node_modules/**', 'test/e2e/**', ...QUIET, ...DEV, ...MOCKING, ...LONG], sequence: { groupOrder: 1 } } },
+      { test: { ...shared, name: 'suite', isolate: false, include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['**/node_modules/**', 'test/e2e/**', ...ALONE, ...MOCKING, ...LONG], sequence: { groupOrder: 1 } } },
       // The browser journeys keep a context each, as before (on a saturated host one of them once waited
       // out its page's first load when they shared: not understood yet, so not shared).
-      { test: { ...shared, name: 'isolated', include: ['test/e2e/**/*.test.ts', ...MOCKING], exclude: ['**/node_modules/**', ...QUIET, ...DEV, ...LONG], sequence: { groupOrder: 1 } } },
+      { test: { ...shared, name: 'isolated', include: ['test/e2e/**/*.test.ts', ...MOCKING], exclude: ['**/node_modules/**', ...ALONE, ...LONG], sequence: { groupOrder: 1 } } },
       // The long tier: browser files each in a context of their own, as above; the others sharing modules.
       { test: { ...shared, name: 'long-isolated', include: LONG.filter((f) => f.startsWith('test/e2e/')), sequence: { groupOrder: 1 } } },
       { test: { ...shared, name: 'long-suite', isolate: false, include: LONG.filter((f) => !f.startsWith('test/e2e/')), sequence: { groupOrder: 1 } } },
-      // One after the other: each starts its own dev server, whose first load transforms every module.
-      { test: { ...shared, name: 'dev', include: DEV, fileParallelism: false, sequence: { groupOrder: 0 } } },
-      { test: { ...shared, name: 'quiet', include: QUIET, fileParallelism: false, sequence: { groupOrder: 2 } } },
+      // After the rest (a group of its own: vitest runs groups one after the other, lowest first), two files
+      // at a time. (A project of one worker with groupOrder 0 would not run first: vitest 4 puts such files
+      // in a group after all the others.)
+      { test: { ...shared, name: 'alone', include: ALONE, maxWorkers: 2, sequence: { groupOrder: 2 } } },
     ],
   },
 });
