@@ -2,6 +2,7 @@
  * /metrics in Prometheus' text format (prom-client). One registry per server, so several servers in
  * one process (the tests) never mix their numbers. Nothing here names a match or a player.
  */
+import { readdir } from 'node:fs/promises';
 import { PerformanceObserver } from 'node:perf_hooks';
 import client from 'prom-client';
 
@@ -11,12 +12,32 @@ import client from 'prom-client';
  */
 const PHASE_SECONDS = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 
+/** prom-client's default metrics that read every handle of the process (see createMetrics). */
+export const PER_SOCKET_DEFAULTS = ['process_open_fds', 'nodejs_active_handles', 'nodejs_active_handles_total', 'nodejs_active_resources', 'nodejs_active_resources_total'];
+
 export function createMetrics() {
   const registry = new client.Registry();
   // The defaults include the event loop's delay (monitorEventLoopDelay: wg_nodejs_eventloop_lag_p99_seconds,
   // _max_seconds, …, each over the time since the previous scrape) and GC pauses by kind
   // (wg_nodejs_gc_duration_seconds, from a PerformanceObserver), here with the phases' finer buckets.
   client.collectDefaultMetrics({ register: registry, prefix: 'wg_', gcDurationBuckets: PHASE_SECONDS });
+  // Five of the defaults walk every socket on the event loop at each scrape: the open descriptors listed
+  // from /proc/self/fd with readdirSync, the active handles and resources as an object or a string per
+  // socket. At 10,000 matches (20,000 sockets) that held the loop ~40 ms a scrape, every other match's
+  // moves waiting (docs/LOAD.md "/metrics without a stop"). The handles and resources are dropped
+  // (wg_open_sockets counts the sockets); the open descriptors, what a node at scale runs out of first,
+  // are listed off the loop, in libuv's threads.
+  for (const name of PER_SOCKET_DEFAULTS) registry.removeSingleMetric(`wg_${name}`);
+  if (process.platform === 'linux') {
+    new client.Gauge({
+      name: 'wg_process_open_fds',
+      help: 'Number of open file descriptors.',
+      registers: [registry],
+      async collect() {
+        this.set((await readdir('/proc/self/fd').catch(() => [])).length);
+      },
+    });
+  }
   const seconds = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
   const m = {
     registry,

@@ -1,11 +1,12 @@
 /** The rest of what one port serves: the built client with page fallback, /healthz, chat, config, seams. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Server } from 'boardgame.io';
 import { legalMoves, type WatergateState } from '../../game/index';
 import { configFromEnv } from '../../server/config';
+import { PER_SOCKET_DEFAULTS } from '../../server/metrics';
 import { api, createAndJoin, next, nextState, player, rawSocket, startTestServer, until, type TestServer, stored } from './helpers';
 
 describe('one port for pages, API and sockets', () => {
@@ -123,6 +124,31 @@ describe('one port for pages, API and sockets', () => {
     // Nothing that names a match or a player.
     expect(text).not.toContain(matchID);
     s.close();
+  });
+
+  it('/metrics counts the open descriptors without listing them on the event loop, and nothing per socket', async () => {
+    const read = async () => {
+      const text = await (await fetch(`${t.url}/metrics`)).text();
+      return { text, fds: Number(text.split('\n').find((l) => l.startsWith('wg_process_open_fds '))?.split(' ')[1]) };
+    };
+    // prom-client's own gauge listed /proc/self/fd with readdirSync: ~40 ms of a stopped loop at 20,000 sockets.
+    const listedOnTheLoop = vi.spyOn(fs, 'readdirSync');
+    try {
+      const before = await read();
+      const opened = Array.from({ length: 300 }, () => fs.openSync('/dev/null', 'r'));
+      const during = await read();
+      for (const fd of opened) fs.closeSync(fd);
+      const after = await read();
+      expect(during.fds - before.fds).toBeGreaterThanOrEqual(295);
+      expect(during.fds - before.fds).toBeLessThanOrEqual(305);
+      expect(Math.abs(after.fds - before.fds)).toBeLessThanOrEqual(5);
+      expect(listedOnTheLoop.mock.calls.filter(([dir]) => String(dir).startsWith('/proc/'))).toEqual([]);
+      // The handles and resources, an object or a string per socket at each scrape: not served.
+      for (const name of PER_SOCKET_DEFAULTS.filter((n) => n !== 'process_open_fds')) expect(after.text).not.toMatch(new RegExp(`^wg_${name}[ {]`, 'm'));
+      expect(after.text).toMatch(/^wg_open_sockets /m);
+    } finally {
+      listedOnTheLoop.mockRestore();
+    }
   });
 
   it('relays chat only from a seated player speaking as itself', async () => {
