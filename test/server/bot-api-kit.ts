@@ -11,50 +11,17 @@ import type { State } from 'boardgame.io';
 import { Watergate, legalMoves, secretsOf, type WatergateState } from '../../game/index';
 import { seeded } from './wire';
 import { api, player, startTestServer, until, type Backend, type TestServer } from './helpers';
-import { signUp, type Signed } from './account-helpers';
+import { bearer, botAccount, ndjson } from './challenge-helpers';
 
 export type Seat = '0' | '1';
 export type Line = { type: string; seat?: Seat; stateID: number; view: any; legal?: { id: number; move: string; args: unknown[]; text: string }[]; status?: unknown };
 
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export { bearer, botAccount };
 
-export async function botAccount(url: string, name: string): Promise<{ who: Signed; token: string; id: string }> {
-  const who = await signUp(url, name);
-  const t = await who.call('/auth/tokens', { name: 'my bot', scopes: ['bot'] });
-  expect(t.status).toBe(200);
-  const up = await api(url, '/api/bot/upgrade', {}, bearer(t.body.token));
-  expect(up.status, JSON.stringify(up.body)).toBe(200);
-  return { who, token: t.body.token, id: t.body.id };
-}
-
+/** A bot's game stream (challenge-helpers.ts's NDJSON reader), its lines typed. */
 export function openStream(url: string, matchID: string, token: string) {
-  const ac = new AbortController();
-  const lines: Line[] = [];
-  let ended = false;
-  const res = fetch(`${url}/api/bot/game/stream/${matchID}`, { headers: bearer(token), signal: ac.signal });
-  const done = (async () => {
-    const r = await res;
-    if (r.status !== 200) return void (ended = true);
-    const reader = r.body!.getReader();
-    const dec = new TextDecoder();
-    let buf = '';
-    try {
-      for (;;) {
-        const { done: end, value } = await reader.read();
-        if (end) break;
-        buf += dec.decode(value, { stream: true });
-        for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
-          const l = buf.slice(0, i);
-          buf = buf.slice(i + 1);
-          if (l.trim()) lines.push(JSON.parse(l) as Line);
-        }
-      }
-    } catch {
-      /* aborted */
-    }
-    ended = true;
-  })();
-  return { res, lines, ended: () => ended, done, abort: () => ac.abort() };
+  const s = ndjson(url, `/api/bot/game/stream/${matchID}`, bearer(token));
+  return { res: s.res, lines: s.lines as Line[], ended: s.ended, done: s.done, abort: s.close };
 }
 export type Stream = ReturnType<typeof openStream>;
 

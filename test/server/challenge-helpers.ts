@@ -5,26 +5,27 @@ import { signUp, type Signed } from './account-helpers';
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A new account made a bot account, with its `bot` token. */
-export async function botAccount(url: string, name: string): Promise<{ who: Signed; token: string; username: string }> {
+/** A new account made a bot account, with its `bot` token (and the token's id, to revoke it). */
+export async function botAccount(url: string, name: string): Promise<{ who: Signed; token: string; id: string; username: string }> {
   const who = await signUp(url, name);
   const t = await who.call('/auth/tokens', { name: 'kit', scopes: ['bot'] });
   expect(t.status).toBe(200);
   const up = await api(url, '/api/bot/upgrade', {}, bearer(t.body.token));
   expect(up.status, JSON.stringify(up.body)).toBe(200);
-  return { who, token: t.body.token, username: name };
+  return { who, token: t.body.token, id: t.body.id, username: name };
 }
 
-/** An open NDJSON stream: its parsed lines (empty keep-alive lines counted apart), whether it ended, and a way to close it. */
+/** An open NDJSON stream: its response, its parsed lines (empty keep-alive lines counted apart; a refusal's body as its one line), whether it ended, and a way to close it. */
 export function ndjson(url: string, path: string, headers: Record<string, string>) {
   const ac = new AbortController();
   const lines: any[] = [];
   let blanks = 0;
   let ended = false;
   let status = 0;
+  const res = fetch(url + path, { headers, signal: ac.signal });
   const done = (async () => {
     try {
-      const r = await fetch(url + path, { headers, signal: ac.signal });
+      const r = await res;
       status = r.status;
       if (r.status !== 200) {
         lines.push(await r.json().catch(() => null));
@@ -50,7 +51,7 @@ export function ndjson(url: string, path: string, headers: Record<string, string
       ended = true;
     }
   })();
-  return { lines, blanks: () => blanks, status: () => status, ended: () => ended, done, close: () => ac.abort() };
+  return { res, lines, blanks: () => blanks, status: () => status, ended: () => ended, done, close: () => ac.abort() };
 }
 export type Ndjson = ReturnType<typeof ndjson>;
 

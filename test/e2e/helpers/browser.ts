@@ -55,11 +55,15 @@ export async function launch({ full = false } = {}): Promise<Session> {
     // playwright-core gives every launch a fresh temporary profile (its own --user-data-dir).
   });
   const problems: string[] = [];
+  /** A socket.io long-poll of an established session (a sid): the only requests whose 400 is not a fault. */
+  const closedSessionPoll = (url: string) => /\/socket\.io\/\?(?=.*\btransport=polling\b)(?=.*\bsid=)/.test(url);
   const watch = (page: Page) => {
     page.on('console', (m) => {
       // socket.io-client closes its websocket probe when the client stops during an upgrade (a page
       // leaving a match); Chromium reports that as a warning of its own, not of the page's making.
       if (m.type() === 'warning' && /^WebSocket connection to '[^']*\/socket\.io\/[^']*' failed: WebSocket is closed before the connection is established\.$/.test(m.text())) return;
+      // The browser's own line for the 400 below (its location is the request's address, not the page's).
+      if (m.type() === 'error' && m.text().startsWith('Failed to load resource: the server responded with a status of 400') && closedSessionPoll(m.location().url)) return;
       // Playwright's own word when a context blocks service workers (below): the page asked, as it should.
       if (m.type() === 'warning' && m.text() === 'Service Worker registration blocked by Playwright') return;
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()} (${page.url()})`);
@@ -95,6 +99,9 @@ export async function launch({ full = false } = {}): Promise<Session> {
       }
     });
     page.on('response', (r) => {
+      // A long-poll of a socket.io session the page itself just closed (it left the match while the
+      // transport was upgrading): engine.io answers 400 "Session ID unknown" — not a fault either.
+      if (r.status() === 400 && closedSessionPoll(r.url())) return;
       if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`);
     });
   };
