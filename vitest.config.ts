@@ -6,11 +6,15 @@ import { defineConfig } from 'vitest/config';
  * workers. The panel's loop waits 100 ms after each of its moves, which debug-panel.test.ts reads from when
  * the moves are drawn; after other journeys on a fully loaded host the Debug panel's dev file twice found
  * the local game already moved on before its first press (passing alone every time: not understood yet,
- * the note of 2026-12-04 says so). Two at a time, a core each, they passed in each of 5 runs (docs/BENCHMARKS.md "The
- * last files two at a time"): 33–37 s; one at a time they took about 50 s with a core idle.
+ * the note of 2026-12-04 says so). Two at a time, a core each, they passed in each of 5 runs
+ * (docs/BENCHMARKS.md "The last files two at a time"): 33–37 s; one at a time, about 50 s with a core idle.
  */
 const ALONE = ['test/e2e/debug-panel.test.ts', 'test/e2e/debug-panel-dev.test.ts', 'test/e2e/layout-dev.test.ts'];
 
+/**
+ * Files that mock a module, stub a global or reload modules to patch them (vi.mock, vi.stubGlobal,
+ * vi.resetModules): each runs in a fresh context, so what it changes ends with it.
+ */
 export const MOCKING = [
   'test/client/hint.test.tsx',
   'test/client/lobby-limits.test.tsx',
