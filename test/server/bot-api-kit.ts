@@ -1,6 +1,6 @@
 /**
- * The HTTP bot API's test kit (docs/BOT-API.md "The HTTP bot API"): bot accounts with tokens, NDJSON game
- * streams read line by line, move POSTs, a driver answering each line with a random legal id, and the
+ * The HTTP bot API's test kit (docs/BOT-API.md "The HTTP bot API"): bot accounts and game streams (the
+ * accounts and the NDJSON reader of challenge-helpers.ts), move POSTs, a driver answering each line with a random legal id, and the
  * privacy proof — every line's view equals Watergate.playerView of the server's state at that state id for
  * the seat, and names none of the other side's secrets. `wholeGames` plays whole games through it: on
  * SQLite in `npm test` (test/server/bot-api.test.ts), on PostgreSQL and with more seeds in the long tier
