@@ -2,7 +2,7 @@
  * /metrics in Prometheus' text format (prom-client). One registry per server, so several servers in
  * one process (the tests) never mix their numbers. Nothing here names a match or a player.
  */
-import { readdir } from 'node:fs/promises';
+import { promises as fsp } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import client from 'prom-client';
 
@@ -29,12 +29,20 @@ export function createMetrics() {
   // are listed off the loop, in libuv's threads.
   for (const name of PER_SOCKET_DEFAULTS) registry.removeSingleMetric(`wg_${name}`);
   if (process.platform === 'linux') {
+    // Reads at once share one listing: a flood of scrapes (loopback, or a leaked METRICS_TOKEN) starts
+    // one at a time, not one each in libuv's four threads that password hashing also needs.
+    let listing: Promise<number> | null = null;
+    const openFds = () =>
+      (listing ??= fsp
+        .readdir('/proc/self/fd')
+        .then((l) => l.length, () => 0)
+        .finally(() => (listing = null)));
     new client.Gauge({
       name: 'wg_process_open_fds',
       help: 'Number of open file descriptors.',
       registers: [registry],
       async collect() {
-        this.set((await readdir('/proc/self/fd').catch(() => [])).length);
+        this.set(await openFds());
       },
     });
   }

@@ -151,6 +151,38 @@ describe('one port for pages, API and sockets', () => {
     }
   });
 
+  it('/metrics read by a flood of 200 at once: all answered, one listing of the descriptors shared, the server still plays', async () => {
+    // How many listings of the descriptors are under way at once (each is a task in libuv's threads).
+    const readdir = fs.promises.readdir.bind(fs.promises) as (dir: string) => Promise<string[]>;
+    let under = 0;
+    let most = 0;
+    let listed = 0;
+    const listings = vi.spyOn(fs.promises, 'readdir').mockImplementation(((dir: string) => {
+      if (dir !== '/proc/self/fd') return readdir(dir);
+      listed++;
+      most = Math.max(most, ++under);
+      return readdir(dir).finally(() => under--);
+    }) as never);
+    try {
+      const reads = await Promise.all(Array.from({ length: 200 }, () => fetch(`${t.url}/metrics`).then(async (r) => ({ status: r.status, text: await r.text() }))));
+      expect(reads.every((r) => r.status === 200 && /^wg_process_open_fds \d+$/m.test(r.text))).toBe(true);
+      expect(listed).toBeGreaterThanOrEqual(1);
+      expect(most).toBe(1);
+    } finally {
+      listings.mockRestore();
+    }
+    const { matchID, creds } = await createAndJoin(t.url);
+    const s = await rawSocket(t.url);
+    const synced = next<[string, { state: { G: WatergateState; _stateID: number } }]>(s, 'sync');
+    s.emit('sync', matchID, '0', creds['0'], 2);
+    const { state } = (await synced)[1];
+    const m = legalMoves(state.G, '0')[0];
+    const moved = nextState(s);
+    s.emit('update', { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: '0', credentials: creds['0'] } }, state._stateID, matchID, '0');
+    expect(await moved).toBeGreaterThan(state._stateID);
+    s.close();
+  });
+
   it('relays chat only from a seated player speaking as itself', async () => {
     const { matchID, creds } = await createAndJoin(t.url);
     const [a, b] = [await rawSocket(t.url), await rawSocket(t.url)];
